@@ -1,0 +1,80 @@
+//! Typed configuration from flags and `REFEREE_*` environment variables, each with a default.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+
+/// Log output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Plain,
+    /// One JSON object per line.
+    Json,
+}
+
+/// The referee server's configuration.
+#[derive(Clone, Debug, Parser)]
+#[command(name = "referee", version, about = "A stateless gRPC rules referee for board and card games")]
+pub struct Config {
+    /// Address to serve gRPC on.
+    #[arg(long, env = "REFEREE_LISTEN", default_value = "0.0.0.0:50051")]
+    pub listen: SocketAddr,
+
+    /// Log format; the filter comes from RUST_LOG (default "info").
+    #[arg(long, env = "REFEREE_LOG_FORMAT", value_enum, default_value = "plain")]
+    pub log_format: LogFormat,
+
+    /// Largest request or response message, in bytes.
+    #[arg(long, env = "REFEREE_MAX_MESSAGE_BYTES", default_value_t = 1024 * 1024)]
+    pub max_message_bytes: usize,
+
+    /// Time limit for one request, in milliseconds (a client's shorter grpc-timeout wins).
+    #[arg(long, env = "REFEREE_REQUEST_TIMEOUT_MS", default_value_t = 5_000)]
+    pub request_timeout_ms: u64,
+
+    /// Requests handled at once across all connections; more are refused at once with
+    /// RESOURCE_EXHAUSTED rather than queued.
+    #[arg(long, env = "REFEREE_MAX_CONCURRENT_REQUESTS", default_value_t = 1024)]
+    pub max_concurrent_requests: usize,
+
+    /// HTTP/2 streams one connection may open at once.
+    #[arg(long, env = "REFEREE_MAX_CONCURRENT_STREAMS", default_value_t = 256)]
+    pub max_concurrent_streams: u32,
+
+    /// On SIGTERM/SIGINT, how long in-flight requests may take to finish, in milliseconds.
+    #[arg(long, env = "REFEREE_SHUTDOWN_GRACE_MS", default_value_t = 20_000)]
+    pub shutdown_grace_ms: u64,
+}
+
+impl Config {
+    /// The per-request timeout.
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.request_timeout_ms)
+    }
+
+    /// The drain grace period.
+    pub fn shutdown_grace(&self) -> Duration {
+        Duration::from_millis(self.shutdown_grace_ms)
+    }
+
+    /// Refuses values that would switch a limit off.
+    pub fn check(&self) -> Result<(), String> {
+        if self.max_message_bytes == 0 || self.max_message_bytes > 64 * 1024 * 1024 {
+            return Err("--max-message-bytes must be between 1 and 67108864".into());
+        }
+        if self.request_timeout_ms == 0 {
+            return Err("--request-timeout-ms must be positive".into());
+        }
+        if self.max_concurrent_requests == 0 || self.max_concurrent_streams == 0 {
+            return Err("concurrency limits must be positive".into());
+        }
+        Ok(())
+    }
+
+    /// The defaults, as if no flag and no variable were given (tests listen on an ephemeral port).
+    pub fn for_tests() -> Self {
+        Config::parse_from(["referee", "--listen", "127.0.0.1:0"])
+    }
+}

@@ -1,0 +1,15 @@
+//! Machinery shared by every game: the pinned RNG, piles of cards, seats, violations, state
+//! errors and the status of a game. Nothing here knows a rule of any particular game.
+
+pub mod error;
+pub mod pile;
+pub mod rng;
+pub mod seat;
+pub mod status;
+pub mod violation;
+
+pub use error::{StateError, StateErrors};
+pub use rng::GameRng;
+pub use seat::Seat;
+pub use status::{SeatResult, Status};
+pub use violation::{Code, Violation};

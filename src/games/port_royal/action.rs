@@ -1,0 +1,144 @@
+//! Port Royal actions (a seat's decisions) and events (what happened, public information only).
+
+use crate::core::pile::CardId;
+use crate::core::Seat;
+
+/// A decision. Card ids are kept as sent (`u32`) so that an id out of range is a violation
+/// like any other card that is not where the action says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Draw the top card.
+    Draw,
+    /// Stop drawing.
+    Stop,
+    /// Repel the ship just drawn.
+    Repel,
+    /// Let the ship just drawn in.
+    Admit,
+    /// Take a harbor card.
+    Take(u32),
+    /// End this chance to take cards.
+    Pass,
+    /// Claim an expedition with these persons.
+    ClaimExpedition {
+        /// The expedition.
+        expedition: u32,
+        /// One person per symbol.
+        persons: Vec<u32>,
+    },
+}
+
+/// Why coins were gained outside a trade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoinReason {
+    /// Admiral.
+    Admiral,
+    /// Jester.
+    Jester,
+    /// Tax bonus.
+    TaxBonus,
+    /// Expedition reward.
+    Expedition,
+}
+
+/// Something that happened. Coins are counts: their card faces are hidden.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A card was drawn face up.
+    CardDrawn {
+        /// Active player.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+    },
+    /// A ship was repelled.
+    ShipRepelled {
+        /// Active player.
+        seat: Seat,
+        /// The ship.
+        card: CardId,
+    },
+    /// The turn busted.
+    Busted {
+        /// Active player.
+        seat: Seat,
+        /// The ship.
+        card: CardId,
+    },
+    /// A tax increase was resolved.
+    TaxResolved {
+        /// The tax card.
+        card: CardId,
+        /// Coins lost per seat.
+        coins_lost: Vec<u32>,
+        /// Seats that gained the bonus.
+        bonus_seats: Vec<Seat>,
+    },
+    /// The discard pile became the draw pile.
+    Reshuffled {
+        /// Cards in it.
+        cards: u32,
+    },
+    /// A chance to take cards began.
+    ChanceBegan {
+        /// The taker.
+        seat: Seat,
+        /// Cards it may take now.
+        takes: u32,
+    },
+    /// A card was taken.
+    CardTaken {
+        /// The taker.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// Coins gained.
+        coins_gained: u32,
+        /// Coins paid to the discard pile.
+        coins_paid: u32,
+        /// Coins paid to the active player.
+        fee_paid: u32,
+    },
+    /// Coins gained outside a trade.
+    CoinsGained {
+        /// The seat.
+        seat: Seat,
+        /// How many.
+        coins: u32,
+        /// Why.
+        reason: CoinReason,
+    },
+    /// An expedition joined the row.
+    ExpeditionRevealed {
+        /// The expedition.
+        card: CardId,
+    },
+    /// An expedition was claimed.
+    ExpeditionClaimed {
+        /// The claimant.
+        seat: Seat,
+        /// The expedition.
+        expedition: CardId,
+        /// The persons discarded.
+        persons: Vec<CardId>,
+    },
+    /// A seat passed.
+    Passed {
+        /// The seat.
+        seat: Seat,
+    },
+    /// The turn ended.
+    TurnEnded {
+        /// The active player.
+        seat: Seat,
+        /// Harbor cards discarded.
+        discarded: u32,
+    },
+    /// The final round began.
+    FinalRoundBegan {
+        /// Seats meeting the end condition.
+        seats: Vec<Seat>,
+    },
+    /// The game finished.
+    GameFinished,
+}

@@ -1,0 +1,49 @@
+//! Port Royal (Pegasus Spiele, 2014), base game: spec `port-royal.md` §1.1 and §2; rulings in
+//! `docs/rules.md`.
+
+pub mod action;
+pub mod cards;
+mod rules;
+pub mod setup;
+pub mod state;
+pub mod view;
+
+pub use action::{Action, CoinReason, Event};
+pub use setup::new_game;
+pub use state::{Mode, Options, PhaseTag, SeatParts, State, StateParts, TurnParts};
+pub use view::View;
+
+/// The identifier in `NewGameRequest.game`.
+pub const GAME_ID: &str = "port-royal";
+/// The rules version stamped on every state; a change to the rules, the card table, the RNG or
+/// the order of its draws needs a new version.
+pub const RULES_VERSION: &str = "port-royal/1";
+/// The component set: the printed cards of the 2014 base game.
+pub const COMPONENT_SET: &str = "port-royal-2014";
+
+impl crate::games::Game for State {
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    fn status(&self) -> crate::core::Status {
+        State::status(self)
+    }
+    fn legal_actions(&self, seat: Option<crate::core::Seat>) -> Vec<(crate::core::Seat, Action)> {
+        State::legal_actions(self, seat)
+    }
+    fn check(&self, seat: crate::core::Seat, action: &Action) -> Result<(), crate::core::Violation> {
+        State::check(self, seat, action)
+    }
+    fn apply_in_place(
+        &mut self,
+        seat: crate::core::Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), crate::core::Violation> {
+        State::apply_in_place(self, seat, action, events)
+    }
+    fn view(&self, viewer: Option<crate::core::Seat>) -> View {
+        State::view(self, viewer)
+    }
+}

@@ -1,0 +1,109 @@
+//! Phase 1, Discover (§2.2): draw one card at a time, repel ships if you can and want to, stop
+//! after at least one card, or bust on a second ship of one colour.
+
+use crate::core::pile::{CardId, Supply};
+use crate::core::{Code, Violation};
+
+use super::super::action::{CoinReason, Event};
+use super::super::cards::{self, Card, Person};
+use super::super::state::{Phase, State};
+
+impl State {
+    pub(super) fn check_stop(&self) -> Result<(), Violation> {
+        if self.turn.drawn == 0 {
+            Err(Violation::new(
+                Code::MustDrawFirst,
+                "You must draw at least one card before you stop.",
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Draws the top card. With both piles empty, drawing ends the discover phase as if the
+    /// player had stopped (§2.2 [R]).
+    pub(super) fn draw(&mut self, events: &mut Vec<Event>) {
+        let seat = self.turn.active;
+        self.turn.drawn = self.turn.drawn.saturating_add(1);
+        let mut reshuffled = None;
+        let drawn = self.take_top(&mut reshuffled);
+        if let Some(cards) = reshuffled {
+            events.push(Event::Reshuffled { cards });
+        }
+        let Some(card) = drawn else {
+            self.begin_trade(events);
+            return;
+        };
+        events.push(Event::CardDrawn { seat, card });
+        match cards::face(card) {
+            Card::Person { .. } => self.harbor.push(card),
+            Card::Expedition { .. } => {
+                self.expeditions.push(card);
+                events.push(Event::ExpeditionRevealed { card });
+            }
+            Card::Tax(tax) => self.resolve_tax(card, tax, events),
+            Card::Ship { .. } => {
+                if self.can_repel(seat, card) {
+                    self.turn.phase = Phase::Repel { ship: card };
+                } else {
+                    self.admit(card, events);
+                }
+            }
+        }
+    }
+
+    /// Repelling is optional (§2.2): the repelled ship is discarded and the player goes on.
+    pub(super) fn repel(&mut self, events: &mut Vec<Event>) {
+        if let Phase::Repel { ship } = self.turn.phase {
+            self.discard.push(ship);
+            self.turn.phase = Phase::Discover;
+            events.push(Event::ShipRepelled {
+                seat: self.turn.active,
+                card: ship,
+            });
+        }
+    }
+
+    pub(super) fn admit_pending(&mut self, events: &mut Vec<Event>) {
+        if let Phase::Repel { ship } = self.turn.phase {
+            self.turn.phase = Phase::Discover;
+            self.admit(ship, events);
+        }
+    }
+
+    /// A ship that is not repelled joins the harbor, or busts the turn if its colour is there.
+    fn admit(&mut self, ship: CardId, events: &mut Vec<Event>) {
+        let colour = cards::face(ship).ship_colour().map_or(0, |c| c.bit());
+        if self.harbor_colours() & colour != 0 {
+            self.bust(ship, events);
+        } else {
+            self.harbor.push(ship);
+        }
+    }
+
+    /// Bust (§2.2): the harbor and the ship are discarded, there is no phase 2, and every player
+    /// (active first, then clockwise) gains 1 coin per Jester.
+    fn bust(&mut self, ship: CardId, events: &mut Vec<Event>) {
+        let active = self.turn.active;
+        self.discard.append(&mut self.harbor);
+        self.discard.push(ship);
+        events.push(Event::Busted {
+            seat: active,
+            card: ship,
+        });
+        for seat in std::iter::once(active)
+            .chain(crate::core::seat::others_clockwise(active, self.config.players))
+        {
+            let jesters = self.count(seat, Person::Jester);
+            if jesters > 0 {
+                let coins = self.gain(seat, jesters, events);
+                events.push(Event::CoinsGained {
+                    seat,
+                    coins,
+                    reason: CoinReason::Jester,
+                });
+            }
+        }
+        self.end_turn(events);
+    }
+}

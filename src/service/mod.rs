@@ -1,0 +1,428 @@
+//! The tonic service: decode → call the pure core → encode. Each request runs in one tracing
+//! span that records the method, the game and the outcome.
+
+pub mod codec;
+pub mod error;
+pub mod port_royal;
+pub mod server;
+
+use std::hash::BuildHasher;
+
+use tonic::{Request, Response, Status};
+use tracing::{field, info_span, Span};
+
+use crate::core::{Code, Seat, StateErrors, Violation};
+use crate::games::port_royal as pr;
+use crate::games::{check_envelope, Game};
+use crate::pb::v1;
+use v1::referee_service_server::RefereeService;
+
+pub use server::serve;
+
+/// The most actions one Replay may carry (a real game has a few hundred).
+pub const MAX_REPLAY_ACTIONS: usize = 20_000;
+
+/// The referee. It holds no game data: every answer depends only on the request.
+#[derive(Debug, Default, Clone)]
+pub struct Referee;
+
+/// A decoded, validated game state with its envelope sequence.
+struct Loaded {
+    sequence: u64,
+    state: pr::State,
+}
+
+fn load(state: Option<&v1::GameState>, span: &Span) -> Result<Loaded, Status> {
+    let gs = state.ok_or_else(|| StateErrors::one("state", "is required"))?;
+    match &gs.game {
+        Some(v1::game_state::Game::PortRoyal(p)) => {
+            span.record("game", pr::GAME_ID);
+            if gs.rules_version != pr::RULES_VERSION {
+                return Err(StateErrors::one(
+                    "state.rules_version",
+                    format!(
+                        "unknown rules version {:?}; this referee plays {:?}",
+                        gs.rules_version,
+                        pr::RULES_VERSION
+                    ),
+                )
+                .into());
+            }
+            let state = port_royal::state_from_proto(p)
+                .map_err(|e| Status::from(e.under("state.port_royal.")))?;
+            Ok(Loaded {
+                sequence: gs.sequence,
+                state,
+            })
+        }
+        None => Err(StateErrors::one(
+            "state.game",
+            "no game state is set (a view cannot be sent back as a state)",
+        )
+        .into()),
+    }
+}
+
+fn state_to_proto(sequence: u64, state: &pr::State) -> v1::GameState {
+    v1::GameState {
+        rules_version: pr::RULES_VERSION.to_owned(),
+        sequence,
+        game: Some(v1::game_state::Game::PortRoyal(port_royal::state_to_proto(
+            state,
+        ))),
+    }
+}
+
+fn status_to_proto(s: &crate::core::Status) -> v1::Status {
+    v1::Status {
+        to_act: s.to_act.iter().map(|&x| u32::from(x)).collect(),
+        finished: s.finished,
+        result: s.finished.then(|| v1::GameResult {
+            seats: s
+                .result
+                .iter()
+                .map(|r| v1::SeatResult {
+                    seat: r.seat.into(),
+                    score: r.score,
+                    tie_breaker: r.tie_breaker,
+                    rank: r.rank,
+                    winner: r.winner,
+                })
+                .collect(),
+        }),
+        phase: s.phase.to_owned(),
+    }
+}
+
+/// The seat and game action of a request's action, or the violation that refuses it outright.
+fn decode_action(
+    loaded: &Loaded,
+    action: Option<&v1::Action>,
+) -> Result<Result<(Seat, pr::Action), Violation>, Status> {
+    let a = action.ok_or_else(|| StateErrors::one("action", "is required"))?;
+    let seat = match check_envelope(loaded.sequence, a.expected_sequence, a.seat) {
+        Ok(seat) => seat,
+        Err(v) => return Ok(Err(v)),
+    };
+    let game_action = match &a.game {
+        Some(v1::action::Game::PortRoyal(p)) => port_royal::action_from_proto(p),
+        None => None,
+    };
+    Ok(game_action.map(|ga| (seat, ga)).ok_or_else(|| {
+        Violation::new(Code::MissingAction, "The action carries no move.")
+    }))
+}
+
+fn action_to_proto(sequence: u64, seat: Seat, a: &pr::Action) -> v1::Action {
+    v1::Action {
+        seat: seat.into(),
+        expected_sequence: Some(sequence),
+        game: Some(v1::action::Game::PortRoyal(port_royal::action_to_proto(a))),
+    }
+}
+
+fn events_to_proto(events: &[pr::Event]) -> Vec<v1::Event> {
+    events
+        .iter()
+        .map(|e| v1::Event {
+            game: Some(v1::event::Game::PortRoyal(port_royal::event_to_proto(e))),
+        })
+        .collect()
+}
+
+/// Runs one request inside its span and records the outcome.
+fn observe<T>(
+    method: &'static str,
+    f: impl FnOnce(&Span) -> Result<(T, &'static str), Status>,
+) -> Result<Response<T>, Status> {
+    let span = info_span!("rpc", method, game = field::Empty, outcome = field::Empty);
+    let _enter = span.enter();
+    let result = f(&span);
+    match &result {
+        Ok((_, outcome)) => {
+            span.record("outcome", *outcome);
+            tracing::info!(outcome = *outcome, "answered");
+        }
+        Err(status) => {
+            span.record("outcome", format!("{:?}", status.code()));
+            tracing::info!(code = ?status.code(), message = status.message(), "refused");
+        }
+    }
+    result.map(|(body, _)| Response::new(body))
+}
+
+fn outcome_of(v: &Option<Violation>) -> &'static str {
+    v.as_ref().map_or("ok", |v| v.code.as_str())
+}
+
+fn game_info() -> v1::GameInfo {
+    let option = |name: &str, description: &str| v1::OptionInfo {
+        name: name.to_owned(),
+        description: description.to_owned(),
+    };
+    v1::GameInfo {
+        game: pr::GAME_ID.to_owned(),
+        title: "Port Royal".to_owned(),
+        min_players: 2,
+        max_players: 5,
+        rules_version: pr::RULES_VERSION.to_owned(),
+        component_set: pr::COMPONENT_SET.to_owned(),
+        provisional: false,
+        options: vec![
+            option(
+                "expedition_variant",
+                "The official expedition variant: the end of the game is triggered only by a player with 12 or more victory points and at least one expedition.",
+            ),
+            option(
+                "contracts",
+                "Just One More Contract: not served by this release yet (refused with UNSUPPORTED_EXPANSION).",
+            ),
+            option("mode", "Competitive only in this release; cooperative needs contracts."),
+            option("difficulty", "Cooperative only; must be 0 in this release."),
+        ],
+        components: Some(v1::game_info::Components::PortRoyal(port_royal::components())),
+    }
+}
+
+/// A seed from the operating system's randomness (through std's hasher keys), for new games
+/// that name none.
+fn os_seed() -> u64 {
+    std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64)
+}
+
+fn new_game(req: &v1::NewGameRequest) -> Result<(u64, pr::State), Status> {
+    match req.game.as_str() {
+        pr::GAME_ID => {
+            let options = match &req.options {
+                Some(v1::new_game_request::Options::PortRoyal(o)) => {
+                    port_royal::options_from_proto(Some(o))
+                }
+                None => Ok(pr::Options::default()),
+            }
+            .map_err(|e| e.under("options.port_royal."))?;
+            let seed = req.seed.unwrap_or_else(os_seed);
+            pr::new_game(req.players, req.start_seat.unwrap_or(0), seed, options)
+                .map(|s| (0, s))
+                .map_err(|e| e.rebase("options.", "options.port_royal.").into())
+        }
+        "village" => Err(StateErrors::one(
+            "game",
+            "Village is not served by this release yet",
+        )
+        .with_reason("UNSUPPORTED_GAME")
+        .into()),
+        other => Err(StateErrors::one(
+            "game",
+            format!("unknown game {other:?}; ListGames names the games served"),
+        )
+        .into()),
+    }
+}
+
+#[tonic::async_trait]
+impl RefereeService for Referee {
+    async fn list_games(
+        &self,
+        _request: Request<v1::ListGamesRequest>,
+    ) -> Result<Response<v1::ListGamesResponse>, Status> {
+        observe("ListGames", |_| {
+            Ok((
+                v1::ListGamesResponse {
+                    games: vec![game_info()],
+                },
+                "ok",
+            ))
+        })
+    }
+
+    async fn new_game(
+        &self,
+        request: Request<v1::NewGameRequest>,
+    ) -> Result<Response<v1::NewGameResponse>, Status> {
+        let req = request.into_inner();
+        observe("NewGame", |span| {
+            span.record("game", req.game.as_str());
+            let (sequence, state) = new_game(&req)?;
+            Ok((
+                v1::NewGameResponse {
+                    state: Some(state_to_proto(sequence, &state)),
+                    status: Some(status_to_proto(&state.status())),
+                },
+                "ok",
+            ))
+        })
+    }
+
+    async fn legal_actions(
+        &self,
+        request: Request<v1::LegalActionsRequest>,
+    ) -> Result<Response<v1::LegalActionsResponse>, Status> {
+        let req = request.into_inner();
+        observe("LegalActions", |span| {
+            let loaded = load(req.state.as_ref(), span)?;
+            let seat = match req.seat.map(Seat::try_from) {
+                None => None,
+                Some(Ok(s)) if s < loaded.state.config().players => Some(s),
+                Some(_) => return Err(StateErrors::one("seat", "no such seat").into()),
+            };
+            let actions = loaded
+                .state
+                .legal_actions(seat)
+                .iter()
+                .map(|(s, a)| action_to_proto(loaded.sequence, *s, a))
+                .collect();
+            Ok((
+                v1::LegalActionsResponse {
+                    actions,
+                    status: Some(status_to_proto(&loaded.state.status())),
+                },
+                "ok",
+            ))
+        })
+    }
+
+    async fn validate(
+        &self,
+        request: Request<v1::ValidateRequest>,
+    ) -> Result<Response<v1::ValidateResponse>, Status> {
+        let req = request.into_inner();
+        observe("Validate", |span| {
+            let loaded = load(req.state.as_ref(), span)?;
+            let violation = decode_action(&loaded, req.action.as_ref())?
+                .and_then(|(seat, a)| loaded.state.check(seat, &a))
+                .err();
+            let outcome = outcome_of(&violation);
+            Ok((
+                v1::ValidateResponse {
+                    violation: violation.map(Into::into),
+                },
+                outcome,
+            ))
+        })
+    }
+
+    async fn apply(
+        &self,
+        request: Request<v1::ApplyRequest>,
+    ) -> Result<Response<v1::ApplyResponse>, Status> {
+        let req = request.into_inner();
+        observe("Apply", |span| {
+            let mut loaded = load(req.state.as_ref(), span)?;
+            let mut events = Vec::new();
+            let applied = decode_action(&loaded, req.action.as_ref())?.and_then(|(seat, a)| {
+                Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
+            });
+            let (outcome, code) = match applied {
+                Ok(()) => {
+                    let sequence = loaded.sequence.saturating_add(1);
+                    (
+                        v1::apply_response::Outcome::Applied(v1::Applied {
+                            state: Some(state_to_proto(sequence, &loaded.state)),
+                            status: Some(status_to_proto(&loaded.state.status())),
+                            events: events_to_proto(&events),
+                        }),
+                        "ok",
+                    )
+                }
+                Err(v) => {
+                    let code = v.code.as_str();
+                    (v1::apply_response::Outcome::Violation(v.into()), code)
+                }
+            };
+            Ok((
+                v1::ApplyResponse {
+                    outcome: Some(outcome),
+                },
+                code,
+            ))
+        })
+    }
+
+    async fn view(
+        &self,
+        request: Request<v1::ViewRequest>,
+    ) -> Result<Response<v1::ViewResponse>, Status> {
+        let req = request.into_inner();
+        observe("View", |span| {
+            let loaded = load(req.state.as_ref(), span)?;
+            let viewer = match req.seat.map(Seat::try_from) {
+                None => None,
+                Some(Ok(s)) if s < loaded.state.config().players => Some(s),
+                Some(_) => return Err(StateErrors::one("seat", "no such seat").into()),
+            };
+            let view = loaded.state.view(viewer);
+            Ok((
+                v1::ViewResponse {
+                    view: Some(v1::GameView {
+                        rules_version: pr::RULES_VERSION.to_owned(),
+                        sequence: loaded.sequence,
+                        viewer: viewer.map(u32::from),
+                        status: Some(status_to_proto(&loaded.state.status())),
+                        game: Some(v1::game_view::Game::PortRoyal(port_royal::view_to_proto(
+                            &view,
+                        ))),
+                    }),
+                },
+                "ok",
+            ))
+        })
+    }
+
+    async fn replay(
+        &self,
+        request: Request<v1::ReplayRequest>,
+    ) -> Result<Response<v1::ReplayResponse>, Status> {
+        let req = request.into_inner();
+        observe("Replay", |span| {
+            let setup = req
+                .setup
+                .as_ref()
+                .ok_or_else(|| StateErrors::one("setup", "is required"))?;
+            span.record("game", setup.game.as_str());
+            if setup.seed.is_none() {
+                return Err(StateErrors::one("setup.seed", "is required for a replay").into());
+            }
+            if req.actions.len() > MAX_REPLAY_ACTIONS {
+                return Err(StateErrors::one(
+                    "actions",
+                    format!("at most {MAX_REPLAY_ACTIONS} actions per replay"),
+                )
+                .into());
+            }
+            let (sequence, state) =
+                new_game(setup).map_err(|s| Status::invalid_argument(format!("setup: {}", s.message())))?;
+            let mut loaded = Loaded { sequence, state };
+            let mut events = Vec::new();
+            let mut failure = None;
+            for (index, action) in req.actions.iter().enumerate() {
+                events.clear();
+                let applied = decode_action(&loaded, Some(action))
+                    .map_err(|s| Status::invalid_argument(format!("actions[{index}]: {}", s.message())))?
+                    .and_then(|(seat, a)| {
+                        Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
+                    });
+                match applied {
+                    Ok(()) => loaded.sequence += 1,
+                    Err(v) => {
+                        failure = Some((index, v));
+                        break;
+                    }
+                }
+            }
+            let outcome = failure.as_ref().map_or("ok", |(_, v)| v.code.as_str());
+            let (failed_index, violation) = match failure {
+                Some((i, v)) => (u32::try_from(i).ok(), Some(v.into())),
+                None => (None, None),
+            };
+            Ok((
+                v1::ReplayResponse {
+                    state: Some(state_to_proto(loaded.sequence, &loaded.state)),
+                    status: Some(status_to_proto(&loaded.state.status())),
+                    violation,
+                    failed_index,
+                },
+                outcome,
+            ))
+        })
+    }
+}

@@ -1,0 +1,398 @@
+//! Port Royal: protobuf to and from the core types. Nothing here decides a rule.
+
+use crate::core::StateErrors;
+use crate::games::port_royal::cards::{Card, Colour, Person, Tax, CARDS};
+use crate::games::port_royal::state::{Phase, Turn};
+use crate::games::port_royal::{
+    Action, CoinReason, Event, Mode, Options, PhaseTag, SeatParts, State, StateParts, TurnParts,
+    View,
+};
+use crate::pb::v1;
+use v1::port_royal_action::{self as pa, Kind as A};
+use v1::port_royal_event::{self as pe, Kind as E};
+
+/// Options from the wire.
+pub fn options_from_proto(o: Option<&v1::PortRoyalOptions>) -> Result<Options, StateErrors> {
+    let Some(o) = o else {
+        return Ok(Options::default());
+    };
+    let mode = match v1::PortRoyalMode::try_from(o.mode) {
+        Ok(v1::PortRoyalMode::Unspecified | v1::PortRoyalMode::Competitive) => Mode::Competitive,
+        Ok(v1::PortRoyalMode::Cooperative) => Mode::Cooperative,
+        Err(_) => return Err(StateErrors::one("options.mode", "unknown mode")),
+    };
+    Ok(Options {
+        contracts: o.contracts,
+        mode,
+        difficulty: o.difficulty,
+        expedition_variant: o.expedition_variant,
+    })
+}
+
+/// Options to the wire.
+pub fn options_to_proto(o: &Options) -> v1::PortRoyalOptions {
+    v1::PortRoyalOptions {
+        contracts: o.contracts,
+        mode: match o.mode {
+            Mode::Competitive => v1::PortRoyalMode::Competitive,
+            Mode::Cooperative => v1::PortRoyalMode::Cooperative,
+        } as i32,
+        difficulty: o.difficulty,
+        expedition_variant: o.expedition_variant,
+    }
+}
+
+/// A validated state from the wire (field paths relative to the Port Royal state).
+pub fn state_from_proto(p: &v1::PortRoyalState) -> Result<State, StateErrors> {
+    let options = options_from_proto(p.options.as_ref())?;
+    let rng = p.rng.clone().unwrap_or_default();
+    let t = p.turn.unwrap_or_default();
+    let phase = match v1::PortRoyalPhase::try_from(t.phase) {
+        Ok(v1::PortRoyalPhase::Discover) => PhaseTag::Discover,
+        Ok(v1::PortRoyalPhase::Repel) => PhaseTag::Repel,
+        Ok(v1::PortRoyalPhase::Trade) => PhaseTag::Trade,
+        Ok(v1::PortRoyalPhase::Finished) => PhaseTag::Finished,
+        Ok(v1::PortRoyalPhase::Unspecified) | Err(_) => PhaseTag::Unspecified,
+    };
+    let parts = StateParts {
+        players: p.players,
+        start_seat: p.start_seat,
+        options,
+        rng_seed: rng.seed,
+        rng_word_pos: rng.word_pos,
+        draw_pile: p.draw_pile.clone(),
+        discard_pile: p.discard_pile.clone(),
+        harbor: p.harbor.clone(),
+        expedition_row: p.expedition_row.clone(),
+        seats: p
+            .seats
+            .iter()
+            .map(|s| SeatParts {
+                coins: s.coins.clone(),
+                display: s.display.clone(),
+            })
+            .collect(),
+        turn: TurnParts {
+            active_seat: t.active_seat,
+            phase,
+            cards_drawn: t.cards_drawn,
+            pending_ship: t.pending_ship,
+            taker: t.taker,
+            base_takes: t.base_takes,
+            taken: t.taken,
+            final_round: t.final_round,
+            turn_number: t.turn_number,
+        },
+    };
+    State::from_parts(&parts)
+}
+
+fn turn_to_proto(t: &TurnParts) -> v1::PortRoyalTurn {
+    v1::PortRoyalTurn {
+        active_seat: t.active_seat,
+        phase: match t.phase {
+            PhaseTag::Unspecified => v1::PortRoyalPhase::Unspecified,
+            PhaseTag::Discover => v1::PortRoyalPhase::Discover,
+            PhaseTag::Repel => v1::PortRoyalPhase::Repel,
+            PhaseTag::Trade => v1::PortRoyalPhase::Trade,
+            PhaseTag::Finished => v1::PortRoyalPhase::Finished,
+        } as i32,
+        cards_drawn: t.cards_drawn,
+        pending_ship: t.pending_ship,
+        taker: t.taker,
+        base_takes: t.base_takes,
+        taken: t.taken,
+        final_round: t.final_round,
+        turn_number: t.turn_number,
+    }
+}
+
+/// A state to the wire.
+pub fn state_to_proto(s: &State) -> v1::PortRoyalState {
+    let p = s.to_parts();
+    v1::PortRoyalState {
+        players: p.players,
+        start_seat: p.start_seat,
+        options: Some(options_to_proto(&p.options)),
+        rng: Some(v1::PortRoyalRng {
+            seed: p.rng_seed,
+            word_pos: p.rng_word_pos,
+        }),
+        draw_pile: p.draw_pile,
+        discard_pile: p.discard_pile,
+        harbor: p.harbor,
+        expedition_row: p.expedition_row,
+        seats: p
+            .seats
+            .into_iter()
+            .map(|s| v1::PortRoyalSeat {
+                coins: s.coins,
+                display: s.display,
+            })
+            .collect(),
+        turn: Some(turn_to_proto(&p.turn)),
+    }
+}
+
+/// An action from the wire; `None` when no kind is set.
+pub fn action_from_proto(a: &v1::PortRoyalAction) -> Option<Action> {
+    Some(match a.kind.as_ref()? {
+        A::Draw(_) => Action::Draw,
+        A::Stop(_) => Action::Stop,
+        A::Repel(_) => Action::Repel,
+        A::Admit(_) => Action::Admit,
+        A::Take(t) => Action::Take(t.card),
+        A::Pass(_) => Action::Pass,
+        A::ClaimExpedition(c) => Action::ClaimExpedition {
+            expedition: c.expedition,
+            persons: c.persons.clone(),
+        },
+    })
+}
+
+/// An action to the wire.
+pub fn action_to_proto(a: &Action) -> v1::PortRoyalAction {
+    let kind = match a {
+        Action::Draw => A::Draw(pa::Draw {}),
+        Action::Stop => A::Stop(pa::Stop {}),
+        Action::Repel => A::Repel(pa::Repel {}),
+        Action::Admit => A::Admit(pa::Admit {}),
+        Action::Take(card) => A::Take(pa::Take { card: *card }),
+        Action::Pass => A::Pass(pa::Pass {}),
+        Action::ClaimExpedition {
+            expedition,
+            persons,
+        } => A::ClaimExpedition(pa::ClaimExpedition {
+            expedition: *expedition,
+            persons: persons.clone(),
+        }),
+    };
+    v1::PortRoyalAction { kind: Some(kind) }
+}
+
+fn seats(v: &[u8]) -> Vec<u32> {
+    v.iter().map(|&s| u32::from(s)).collect()
+}
+
+/// An event to the wire.
+pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
+    let kind = match e {
+        Event::CardDrawn { seat, card } => E::CardDrawn(pe::CardDrawn {
+            seat: (*seat).into(),
+            card: (*card).into(),
+        }),
+        Event::ShipRepelled { seat, card } => E::ShipRepelled(pe::ShipRepelled {
+            seat: (*seat).into(),
+            card: (*card).into(),
+        }),
+        Event::Busted { seat, card } => E::Busted(pe::Busted {
+            seat: (*seat).into(),
+            card: (*card).into(),
+        }),
+        Event::TaxResolved {
+            card,
+            coins_lost,
+            bonus_seats,
+        } => E::TaxResolved(pe::TaxResolved {
+            card: (*card).into(),
+            coins_lost: coins_lost.clone(),
+            bonus_seats: seats(bonus_seats),
+        }),
+        Event::Reshuffled { cards } => E::Reshuffled(pe::Reshuffled { cards: *cards }),
+        Event::ChanceBegan { seat, takes } => E::ChanceBegan(pe::ChanceBegan {
+            seat: (*seat).into(),
+            takes: *takes,
+        }),
+        Event::CardTaken {
+            seat,
+            card,
+            coins_gained,
+            coins_paid,
+            fee_paid,
+        } => E::CardTaken(pe::CardTaken {
+            seat: (*seat).into(),
+            card: (*card).into(),
+            coins_gained: *coins_gained,
+            coins_paid: *coins_paid,
+            fee_paid: *fee_paid,
+        }),
+        Event::CoinsGained {
+            seat,
+            coins,
+            reason,
+        } => E::CoinsGained(pe::CoinsGained {
+            seat: (*seat).into(),
+            coins: *coins,
+            reason: match reason {
+                CoinReason::Admiral => v1::PortRoyalCoinReason::Admiral,
+                CoinReason::Jester => v1::PortRoyalCoinReason::Jester,
+                CoinReason::TaxBonus => v1::PortRoyalCoinReason::TaxBonus,
+                CoinReason::Expedition => v1::PortRoyalCoinReason::Expedition,
+            } as i32,
+        }),
+        Event::ExpeditionRevealed { card } => {
+            E::ExpeditionRevealed(pe::ExpeditionRevealed { card: (*card).into() })
+        }
+        Event::ExpeditionClaimed {
+            seat,
+            expedition,
+            persons,
+        } => E::ExpeditionClaimed(pe::ExpeditionClaimed {
+            seat: (*seat).into(),
+            expedition: (*expedition).into(),
+            persons: seats(persons),
+        }),
+        Event::Passed { seat } => E::Passed(pe::Passed {
+            seat: (*seat).into(),
+        }),
+        Event::TurnEnded { seat, discarded } => E::TurnEnded(pe::TurnEnded {
+            seat: (*seat).into(),
+            discarded: *discarded,
+        }),
+        Event::FinalRoundBegan { seats: s } => {
+            E::FinalRoundBegan(pe::FinalRoundBegan { seats: seats(s) })
+        }
+        Event::GameFinished => E::GameFinished(pe::GameFinished {}),
+    };
+    v1::PortRoyalEvent { kind: Some(kind) }
+}
+
+fn public_turn(t: &Turn) -> v1::PortRoyalTurn {
+    let (phase, pending_ship, taker, base_takes, taken) = match t.phase {
+        Phase::Discover => (PhaseTag::Discover, None, 0, 0, 0),
+        Phase::Repel { ship } => (PhaseTag::Repel, Some(u32::from(ship)), 0, 0, 0),
+        Phase::Trade {
+            taker,
+            base_takes,
+            taken,
+        } => (
+            PhaseTag::Trade,
+            None,
+            taker.into(),
+            base_takes.into(),
+            taken.into(),
+        ),
+        Phase::Finished => (PhaseTag::Finished, None, 0, 0, 0),
+    };
+    turn_to_proto(&TurnParts {
+        active_seat: t.active.into(),
+        phase,
+        cards_drawn: t.drawn,
+        pending_ship,
+        taker,
+        base_takes,
+        taken,
+        final_round: t.final_round,
+        turn_number: t.number,
+    })
+}
+
+/// A view to the wire.
+pub fn view_to_proto(v: &View) -> v1::PortRoyalView {
+    v1::PortRoyalView {
+        players: v.config.players.into(),
+        start_seat: v.config.start_seat.into(),
+        options: Some(options_to_proto(&v.config.options)),
+        draw_pile_count: v.draw_pile_count,
+        discard_pile_count: v.discard_pile_count,
+        harbor: seats(&v.harbor),
+        expedition_row: seats(&v.expedition_row),
+        seats: v
+            .seats
+            .iter()
+            .map(|s| v1::PortRoyalSeatView {
+                coin_count: s.coin_count,
+                display: seats(&s.display),
+                victory_points: s.victory_points,
+                swords: s.swords,
+            })
+            .collect(),
+        turn: Some(public_turn(&v.turn)),
+    }
+}
+
+fn colour(c: Colour) -> v1::PortRoyalColour {
+    match c {
+        Colour::Yellow => v1::PortRoyalColour::Yellow,
+        Colour::Blue => v1::PortRoyalColour::Blue,
+        Colour::Green => v1::PortRoyalColour::Green,
+        Colour::Red => v1::PortRoyalColour::Red,
+        Colour::Black => v1::PortRoyalColour::Black,
+    }
+}
+
+fn person(p: Person) -> (v1::PortRoyalPerson, v1::PortRoyalColour) {
+    use v1::PortRoyalPerson as P;
+    let none = v1::PortRoyalColour::Unspecified;
+    match p {
+        Person::Trader(c) => (P::Trader, colour(c)),
+        Person::Settler => (P::Settler, none),
+        Person::Captain => (P::Captain, none),
+        Person::Priest => (P::Priest, none),
+        Person::JackOfAllTrades => (P::JackOfAllTrades, none),
+        Person::Sailor => (P::Sailor, none),
+        Person::Pirate => (P::Pirate, none),
+        Person::Mademoiselle => (P::Mademoiselle, none),
+        Person::Jester => (P::Jester, none),
+        Person::Admiral => (P::Admiral, none),
+        Person::Governor => (P::Governor, none),
+    }
+}
+
+/// The static card table, for ListGames.
+pub fn components() -> v1::PortRoyalComponents {
+    use v1::port_royal_card::Kind;
+    let cards = CARDS
+        .iter()
+        .zip(0u32..)
+        .map(|(card, id)| {
+            let kind = match *card {
+                Card::Ship {
+                    colour: c,
+                    coins,
+                    swords,
+                } => Kind::Ship(v1::PortRoyalShip {
+                    colour: colour(c) as i32,
+                    coins: coins.into(),
+                    swords: swords.map(u32::from),
+                }),
+                Card::Person {
+                    person: p,
+                    cost,
+                    vp,
+                } => {
+                    let (kind, c) = person(p);
+                    Kind::Person(v1::PortRoyalPersonCard {
+                        person: kind as i32,
+                        colour: c as i32,
+                        cost: cost.into(),
+                        victory_points: vp.into(),
+                        swords: p.swords().into(),
+                    })
+                }
+                Card::Expedition {
+                    needs,
+                    vp,
+                    coins,
+                    five_players_only,
+                } => Kind::Expedition(v1::PortRoyalExpedition {
+                    anchors: needs[0].into(),
+                    crosses: needs[1].into(),
+                    houses: needs[2].into(),
+                    victory_points: vp.into(),
+                    coins: coins.into(),
+                    five_players_only,
+                }),
+                Card::Tax(t) => Kind::Tax(match t {
+                    Tax::MostSwords => v1::PortRoyalTax::MostSwords,
+                    Tax::FewestVictoryPoints => v1::PortRoyalTax::FewestVictoryPoints,
+                } as i32),
+            };
+            v1::PortRoyalCard {
+                id,
+                kind: Some(kind),
+            }
+        })
+        .collect();
+    v1::PortRoyalComponents { cards }
+}
