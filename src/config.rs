@@ -16,7 +16,11 @@ pub enum LogFormat {
 
 /// The referee server's configuration.
 #[derive(Clone, Debug, Parser)]
-#[command(name = "referee", version, about = "A stateless gRPC rules referee for board and card games")]
+#[command(
+    name = "referee",
+    version,
+    about = "A stateless gRPC rules referee for board and card games"
+)]
 pub struct Config {
     /// Address to serve gRPC on.
     #[arg(long, env = "REFEREE_LISTEN", default_value = "0.0.0.0:50051")]

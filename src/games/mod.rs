@@ -46,7 +46,6 @@ pub fn check_envelope(
             .with("sequence", sequence));
         }
     }
-    Seat::try_from(seat).map_err(|_| {
-        Violation::new(Code::NoSuchSeat, format!("Seat {seat} does not exist."))
-    })
+    Seat::try_from(seat)
+        .map_err(|_| Violation::new(Code::NoSuchSeat, format!("Seat {seat} does not exist.")))
 }

@@ -108,9 +108,9 @@ fn decode_action(
         Some(v1::action::Game::PortRoyal(p)) => port_royal::action_from_proto(p),
         None => None,
     };
-    Ok(game_action.map(|ga| (seat, ga)).ok_or_else(|| {
-        Violation::new(Code::MissingAction, "The action carries no move.")
-    }))
+    Ok(game_action
+        .map(|ga| (seat, ga))
+        .ok_or_else(|| Violation::new(Code::MissingAction, "The action carries no move.")))
 }
 
 fn action_to_proto(sequence: u64, seat: Seat, a: &pr::Action) -> v1::Action {
@@ -205,12 +205,11 @@ fn new_game(req: &v1::NewGameRequest) -> Result<(u64, pr::State), Status> {
                 .map(|s| (0, s))
                 .map_err(|e| e.rebase("options.", "options.port_royal.").into())
         }
-        "village" => Err(StateErrors::one(
-            "game",
-            "Village is not served by this release yet",
-        )
-        .with_reason("UNSUPPORTED_GAME")
-        .into()),
+        "village" => Err(
+            StateErrors::one("game", "Village is not served by this release yet")
+                .with_reason("UNSUPPORTED_GAME")
+                .into(),
+        ),
         other => Err(StateErrors::one(
             "game",
             format!("unknown game {other:?}; ListGames names the games served"),
@@ -389,15 +388,17 @@ impl RefereeService for Referee {
                 )
                 .into());
             }
-            let (sequence, state) =
-                new_game(setup).map_err(|s| Status::invalid_argument(format!("setup: {}", s.message())))?;
+            let (sequence, state) = new_game(setup)
+                .map_err(|s| Status::invalid_argument(format!("setup: {}", s.message())))?;
             let mut loaded = Loaded { sequence, state };
             let mut events = Vec::new();
             let mut failure = None;
             for (index, action) in req.actions.iter().enumerate() {
                 events.clear();
                 let applied = decode_action(&loaded, Some(action))
-                    .map_err(|s| Status::invalid_argument(format!("actions[{index}]: {}", s.message())))?
+                    .map_err(|s| {
+                        Status::invalid_argument(format!("actions[{index}]: {}", s.message()))
+                    })?
                     .and_then(|(seat, a)| {
                         Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
                     });

@@ -230,9 +230,9 @@ pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
                 CoinReason::Expedition => v1::PortRoyalCoinReason::Expedition,
             } as i32,
         }),
-        Event::ExpeditionRevealed { card } => {
-            E::ExpeditionRevealed(pe::ExpeditionRevealed { card: (*card).into() })
-        }
+        Event::ExpeditionRevealed { card } => E::ExpeditionRevealed(pe::ExpeditionRevealed {
+            card: (*card).into(),
+        }),
         Event::ExpeditionClaimed {
             seat,
             expedition,
@@ -249,9 +249,13 @@ pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
             seat: (*seat).into(),
             discarded: *discarded,
         }),
-        Event::FinalRoundBegan { seats: s } => {
-            E::FinalRoundBegan(pe::FinalRoundBegan { seats: seats(s) })
-        }
+        Event::FinalRoundBegan {
+            seats: s,
+            supply_exhausted,
+        } => E::FinalRoundBegan(pe::FinalRoundBegan {
+            seats: seats(s),
+            supply_exhausted: *supply_exhausted,
+        }),
         Event::GameFinished => E::GameFinished(pe::GameFinished {}),
     };
     v1::PortRoyalEvent { kind: Some(kind) }

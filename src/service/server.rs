@@ -55,9 +55,12 @@ pub async fn serve(
         let _ = drain_tx.send(());
     };
 
-    let limits = ServiceBuilder::new()
-        .layer(LoadShedLayer::new())
-        .layer(GlobalConcurrencyLimitLayer::new(config.max_concurrent_requests));
+    let limits =
+        ServiceBuilder::new()
+            .layer(LoadShedLayer::new())
+            .layer(GlobalConcurrencyLimitLayer::new(
+                config.max_concurrent_requests,
+            ));
     let server = Server::builder()
         .timeout(config.request_timeout())
         .max_concurrent_streams(Some(config.max_concurrent_streams))
@@ -79,7 +82,10 @@ pub async fn serve(
     match tokio::time::timeout(grace, server).await {
         Ok(result) => result.map_err(Into::into),
         Err(_) => {
-            tracing::warn!(grace_ms = grace.as_millis() as u64, "grace period over; closing remaining connections");
+            tracing::warn!(
+                grace_ms = grace.as_millis() as u64,
+                "grace period over; closing remaining connections"
+            );
             Ok(())
         }
     }

@@ -138,6 +138,8 @@ pub enum Event {
     FinalRoundBegan {
         /// Seats meeting the end condition.
         seats: Vec<Seat>,
+        /// True when it began because no card was left to draw.
+        supply_exhausted: bool,
     },
     /// The game finished.
     GameFinished,

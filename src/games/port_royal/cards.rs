@@ -317,7 +317,10 @@ mod tests {
     /// §1.1: 50 ships (10 per colour, coins summing to 22), 60 persons, 6 expeditions, 4 taxes.
     #[test]
     fn rule_1_1_card_counts() {
-        let ships = CARDS.iter().filter(|c| matches!(c, Card::Ship { .. })).count();
+        let ships = CARDS
+            .iter()
+            .filter(|c| matches!(c, Card::Ship { .. }))
+            .count();
         let persons = CARDS.iter().filter(|c| c.person().is_some()).count();
         let exps = CARDS
             .iter()
@@ -329,7 +332,9 @@ mod tests {
             let of: Vec<_> = CARDS
                 .iter()
                 .filter_map(|c| match c {
-                    Card::Ship { colour: k, coins, .. } if *k == colour => Some(*coins as u32),
+                    Card::Ship {
+                        colour: k, coins, ..
+                    } if *k == colour => Some(*coins as u32),
                     _ => None,
                 })
                 .collect();

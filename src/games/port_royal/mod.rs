@@ -32,7 +32,11 @@ impl crate::games::Game for State {
     fn legal_actions(&self, seat: Option<crate::core::Seat>) -> Vec<(crate::core::Seat, Action)> {
         State::legal_actions(self, seat)
     }
-    fn check(&self, seat: crate::core::Seat, action: &Action) -> Result<(), crate::core::Violation> {
+    fn check(
+        &self,
+        seat: crate::core::Seat,
+        action: &Action,
+    ) -> Result<(), crate::core::Violation> {
         State::check(self, seat, action)
     }
     fn apply_in_place(

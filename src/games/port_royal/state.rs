@@ -400,14 +400,20 @@ impl State {
         if players < 5 {
             if let Some(Some(at)) = census.seen.get(usize::from(cards::FIVE_PLAYER_EXPEDITION)) {
                 let at = census.places.get(*at).cloned().unwrap_or_default();
-                errs.push(at, "the 5-player expedition is out of the game with fewer than 5 players");
+                errs.push(
+                    at,
+                    "the 5-player expedition is out of the game with fewer than 5 players",
+                );
             }
         }
 
         // What each zone may hold.
         for (i, &id) in harbor.iter().enumerate() {
             if !matches!(cards::face(id), Card::Ship { .. } | Card::Person { .. }) {
-                errs.push(format!("harbor[{i}]"), "only ships and persons go to the harbor");
+                errs.push(
+                    format!("harbor[{i}]"),
+                    "only ships and persons go to the harbor",
+                );
             }
         }
         let mut colours = 0u8;
@@ -417,18 +423,27 @@ impl State {
             .filter_map(|(i, &id)| cards::face(id).ship_colour().map(|c| (i, c)))
         {
             if colours & colour.bit() != 0 {
-                errs.push(format!("harbor[{i}]"), "a second ship of one colour would have busted the turn");
+                errs.push(
+                    format!("harbor[{i}]"),
+                    "a second ship of one colour would have busted the turn",
+                );
             }
             colours |= colour.bit();
         }
         for (i, &id) in expeditions.iter().enumerate() {
             if !matches!(cards::face(id), Card::Expedition { .. }) {
-                errs.push(format!("expedition_row[{i}]"), "only expeditions go to the row");
+                errs.push(
+                    format!("expedition_row[{i}]"),
+                    "only expeditions go to the row",
+                );
             }
         }
         for (s, seat) in seats.iter().enumerate() {
             for (i, &id) in seat.display.iter().enumerate() {
-                if !matches!(cards::face(id), Card::Person { .. } | Card::Expedition { .. }) {
+                if !matches!(
+                    cards::face(id),
+                    Card::Person { .. } | Card::Expedition { .. }
+                ) {
                     errs.push(
                         format!("seats[{s}].display[{i}]"),
                         "only persons and expeditions go to a display",
@@ -449,7 +464,10 @@ impl State {
             errs.push("turn.pending_ship", "is set only in the REPEL phase");
         }
         if t.phase != PhaseTag::Trade && (t.taker, t.base_takes, t.taken) != (0, 0, 0) {
-            errs.push("turn.taker", "taker, base_takes and taken are set only in the TRADE phase");
+            errs.push(
+                "turn.taker",
+                "taker, base_takes and taken are set only in the TRADE phase",
+            );
         }
         let mut state = State {
             config: Config {
@@ -481,7 +499,10 @@ impl State {
             PhaseTag::Repel => match pending {
                 Some(Some(ship)) => {
                     if !state.can_repel(active, ship) {
-                        errs.push("turn.pending_ship", "the active player cannot repel this card");
+                        errs.push(
+                            "turn.pending_ship",
+                            "the active player cannot repel this card",
+                        );
                     }
                     if t.cards_drawn == 0 {
                         errs.push("turn.cards_drawn", "a ship was drawn, so at least 1");
@@ -489,7 +510,10 @@ impl State {
                     Phase::Repel { ship }
                 }
                 _ => {
-                    errs.push("turn.pending_ship", "the REPEL phase needs the ship just drawn");
+                    errs.push(
+                        "turn.pending_ship",
+                        "the REPEL phase needs the ship just drawn",
+                    );
                     Phase::Finished
                 }
             },
@@ -509,9 +533,14 @@ impl State {
                         "must be 1 for other players and 1 to 3 for the active player",
                     );
                 }
-                let allowed = t.base_takes.saturating_add(state.count(taker, Person::Governor));
-                if t.taken >= allowed {
-                    errs.push("turn.taken", "the taker has no card left to take in this chance");
+                let allowed = t
+                    .base_takes
+                    .saturating_add(state.count(taker, Person::Governor));
+                if t.taken > allowed {
+                    errs.push(
+                        "turn.taken",
+                        "the taker cannot have taken more cards than allowed",
+                    );
                 }
                 Phase::Trade {
                     taker,
@@ -585,7 +614,11 @@ impl State {
             .chain(&self.discard)
             .chain(&self.harbor)
             .chain(&self.expeditions)
-            .chain(self.seats.iter().flat_map(|s| s.coins.iter().chain(&s.display)))
+            .chain(
+                self.seats
+                    .iter()
+                    .flat_map(|s| s.coins.iter().chain(&s.display)),
+            )
             .copied()
             .chain(pending)
     }

@@ -21,7 +21,8 @@ impl State {
     }
 
     /// Draws the top card. With both piles empty, drawing ends the discover phase as if the
-    /// player had stopped (§2.2 [R]).
+    /// player had stopped (§2.2 [R]), and the round becomes the last one (docs/rules.md,
+    /// "Exhausted supply"): with no card left to draw or gain the game could otherwise never end.
     pub(super) fn draw(&mut self, events: &mut Vec<Event>) {
         let seat = self.turn.active;
         self.turn.drawn = self.turn.drawn.saturating_add(1);
@@ -31,6 +32,13 @@ impl State {
             events.push(Event::Reshuffled { cards });
         }
         let Some(card) = drawn else {
+            if !self.turn.final_round {
+                self.turn.final_round = true;
+                events.push(Event::FinalRoundBegan {
+                    seats: Vec::new(),
+                    supply_exhausted: true,
+                });
+            }
             self.begin_trade(events);
             return;
         };
@@ -91,9 +99,10 @@ impl State {
             seat: active,
             card: ship,
         });
-        for seat in std::iter::once(active)
-            .chain(crate::core::seat::others_clockwise(active, self.config.players))
-        {
+        for seat in std::iter::once(active).chain(crate::core::seat::others_clockwise(
+            active,
+            self.config.players,
+        )) {
             let jesters = self.count(seat, Person::Jester);
             if jesters > 0 {
                 let coins = self.gain(seat, jesters, events);

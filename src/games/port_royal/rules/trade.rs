@@ -149,8 +149,8 @@ impl State {
 
     /// Whether the taker has anything to decide besides passing.
     pub(super) fn has_choice(&self, seat: Seat) -> bool {
-        let can_take = self.takes_left(seat) > 0
-            && self.harbor.iter().any(|&c| self.deal(seat, c).is_ok());
+        let can_take =
+            self.takes_left(seat) > 0 && self.harbor.iter().any(|&c| self.deal(seat, c).is_ok());
         can_take || (seat == self.turn.active && self.can_claim_any(seat))
     }
 

@@ -33,7 +33,10 @@ impl State {
                 .collect();
             if !seats.is_empty() {
                 self.turn.final_round = true;
-                events.push(Event::FinalRoundBegan { seats });
+                events.push(Event::FinalRoundBegan {
+                    seats,
+                    supply_exhausted: false,
+                });
             }
         }
         let next_seat = next(active, self.config.players);

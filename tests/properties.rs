@@ -1,0 +1,216 @@
+//! Property tests over seeded random complete games, 2-5 players (README "Tests"): never panic,
+//! always end, every legal action validates and applies, sampled actions outside the legal set
+//! are refused, the 120/119 cards are conserved, state → proto → state round-trips, and views of
+//! states that differ only in hidden cards are identical.
+
+mod common;
+
+use std::collections::HashMap;
+
+use prost::Message;
+use referee::core::{GameRng, Seat};
+use referee::games::port_royal::cards::{self, Card};
+use referee::games::port_royal::{Action, Options, State};
+use referee::service::port_royal::{state_from_proto, state_to_proto};
+
+const GAMES_PER_COUNT: u64 = 60;
+const MAX_ACTIONS: usize = 20_000;
+
+fn variants() -> Vec<Options> {
+    vec![
+        Options::default(),
+        Options {
+            expedition_variant: true,
+            ..Options::default()
+        },
+    ]
+}
+
+/// Conservation (§1): every in-play card is in exactly one zone.
+fn assert_conserved(state: &State) {
+    let players = state.config().players;
+    let mut seen: Vec<u8> = state.all_cards().collect();
+    seen.sort_unstable();
+    let expected: Vec<u8> = cards::in_play(players).collect();
+    assert_eq!(seen, expected, "cards not conserved");
+}
+
+/// Candidate actions of every kind, to probe what lies outside the legal set.
+fn probes(state: &State, rng: &mut GameRng) -> Vec<Action> {
+    let mut out = vec![
+        Action::Draw,
+        Action::Stop,
+        Action::Repel,
+        Action::Admit,
+        Action::Pass,
+    ];
+    for _ in 0..4 {
+        out.push(Action::Take(rng.below(125)));
+    }
+    out.extend(state.harbor().iter().map(|&c| Action::Take(u32::from(c))));
+    let display: Vec<u32> = state
+        .seats()
+        .get(usize::from(state.turn().active))
+        .map(|s| s.display.iter().map(|&c| u32::from(c)).collect())
+        .unwrap_or_default();
+    for &e in state.expedition_row() {
+        let n = rng.below(4) as usize;
+        let persons: Vec<u32> = (0..n)
+            .filter_map(|_| {
+                display
+                    .get(rng.below(display.len().max(1) as u32) as usize)
+                    .copied()
+            })
+            .collect();
+        out.push(Action::ClaimExpedition {
+            expedition: u32::from(e),
+            persons,
+        });
+    }
+    out
+}
+
+/// Persons of a claim, as a multiset of types: claims naming other cards of the same types are
+/// the same decision.
+fn claim_key(a: &Action) -> Option<(u32, Vec<String>)> {
+    match a {
+        Action::ClaimExpedition {
+            expedition,
+            persons,
+        } => {
+            let mut kinds: Vec<String> = persons
+                .iter()
+                .map(|&p| format!("{:?}", cards::card(p as u8).and_then(Card::person)))
+                .collect();
+            kinds.sort();
+            Some((*expedition, kinds))
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn random_games_end_and_every_legal_action_applies() {
+    let mut lengths: HashMap<u32, Vec<usize>> = HashMap::new();
+    for options in variants() {
+        for players in 2..=5u32 {
+            for seed in 0..GAMES_PER_COUNT {
+                let mut probe_rng = GameRng::from_u64(seed + 99);
+                let (end, n) = common::play_random(
+                    players,
+                    seed,
+                    options,
+                    MAX_ACTIONS,
+                    |state, seat, chosen| {
+                        assert_conserved(state);
+                        let legal = state.legal_actions(None);
+                        assert!(legal.iter().any(|(s, a)| *s == seat && a == chosen));
+                        for (s, a) in &legal {
+                            assert_eq!(state.check(*s, a), Ok(()), "legal {a:?} refused");
+                        }
+                        assert_eq!(state.status().to_act, vec![seat]);
+                        // Sampled actions outside the legal set are refused, by every seat.
+                        for probe in probes(state, &mut probe_rng) {
+                            for s in 0..players as Seat + 1 {
+                                let listed = legal.iter().any(|(ls, la)| *ls == s && *la == probe);
+                                let same_claim = claim_key(&probe).is_some_and(|k| {
+                                    legal.iter().any(|(ls, la)| {
+                                        *ls == s && claim_key(la) == Some(k.clone())
+                                    })
+                                });
+                                if !listed && !same_claim {
+                                    assert!(
+                                        state.check(s, &probe).is_err(),
+                                        "{probe:?} by {s} accepted but not legal"
+                                    );
+                                }
+                            }
+                        }
+                    },
+                );
+                assert!(
+                    end.status().finished,
+                    "{players}p seed {seed} did not end in {n} actions"
+                );
+                assert_conserved(&end);
+                lengths.entry(players).or_default().push(n);
+            }
+        }
+    }
+    for (p, l) in lengths {
+        let avg = l.iter().sum::<usize>() / l.len();
+        eprintln!(
+            "{p} players: mean {avg} actions per game, max {}",
+            l.iter().max().unwrap()
+        );
+    }
+}
+
+#[test]
+fn state_round_trips_through_proto() {
+    for players in 2..=5u32 {
+        for seed in 0..10 {
+            let mut checked = 0;
+            common::play_random(
+                players,
+                seed,
+                Options::default(),
+                MAX_ACTIONS,
+                |state, _, _| {
+                    let proto = state_to_proto(state);
+                    let bytes = proto.encode_to_vec();
+                    let back = state_from_proto(&Message::decode(bytes.as_slice()).unwrap())
+                        .expect("a state the referee made is valid");
+                    assert_eq!(&back, state);
+                    checked += 1;
+                },
+            );
+            assert!(checked > 0);
+        }
+    }
+}
+
+/// Hidden information (§1, README "Hidden information"): the order and faces of the draw and
+/// discard piles, the faces of every coin, and the RNG. Shuffling all of them among their slots
+/// must not change any view.
+#[test]
+fn views_ignore_hidden_cards() {
+    for players in 2..=5u32 {
+        for seed in 0..8 {
+            let mut rng = GameRng::from_u64(seed * 7 + 1);
+            common::play_random(
+                players,
+                seed,
+                Options::default(),
+                MAX_ACTIONS,
+                |state, _, _| {
+                    let mut parts = state.to_parts();
+                    let mut hidden: Vec<u32> = parts.draw_pile.clone();
+                    hidden.extend(&parts.discard_pile);
+                    for s in &parts.seats {
+                        hidden.extend(&s.coins);
+                    }
+                    rng.shuffle(&mut hidden);
+                    let mut it = hidden.into_iter();
+                    for slot in parts
+                        .draw_pile
+                        .iter_mut()
+                        .chain(parts.discard_pile.iter_mut())
+                    {
+                        *slot = it.next().unwrap();
+                    }
+                    for s in &mut parts.seats {
+                        for c in &mut s.coins {
+                            *c = it.next().unwrap();
+                        }
+                    }
+                    parts.rng_seed = vec![rng.below(256) as u8; 32];
+                    let twin = State::from_parts(&parts).expect("still consistent");
+                    for viewer in std::iter::once(None).chain((0..players as Seat).map(Some)) {
+                        assert_eq!(state.view(viewer), twin.view(viewer));
+                    }
+                },
+            );
+        }
+    }
+}
