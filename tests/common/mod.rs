@@ -65,7 +65,7 @@ pub fn take_out(p: &mut StateParts, card: u32) {
     }
 }
 
-/// Moves cards to the top of the draw pile; the last one named is drawn first.
+/// Moves cards to the top of the draw pile; the first one named is drawn first.
 pub fn stack_draw_pile(p: &mut StateParts, cards: &[u32]) {
     for &c in cards.iter().rev() {
         take_out(p, c);

@@ -1,0 +1,850 @@
+//! One scenario per rule of the Port Royal base game, named after the section of
+//! `port-royal.md` (§) or the ruling in `docs/rules.md` (R-…) it checks. Scenario states are
+//! built through the validated parts constructor, so each is a consistent state.
+
+mod common;
+
+use common::ids::{expedition, persons, persons_costing, ships, taxes};
+use common::{act, edit, fresh, give, harbor, set_coins, stack_draw_pile};
+use referee::core::Code;
+use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
+use referee::games::port_royal::state::Phase;
+use referee::games::port_royal::{self, Action, CoinReason, Event, Options, PhaseTag, State};
+
+fn refused(state: &State, seat: u8, action: Action) -> Code {
+    state
+        .check(seat, &action)
+        .expect_err("the action should be refused")
+        .code
+}
+
+/// Seat 0 active, in the discover phase having drawn `drawn` cards, with this harbor.
+fn discovering(players: u32, harbor_cards: &[u32], drawn: u32) -> State {
+    edit(&fresh(players), |p| {
+        harbor(p, harbor_cards);
+        p.turn.cards_drawn = drawn;
+    })
+}
+
+fn coins_gained(events: &[Event], reason: CoinReason) -> Vec<(u8, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CoinsGained {
+                seat,
+                coins,
+                reason: r,
+            } if *r == reason => Some((*seat, *coins)),
+            _ => None,
+        })
+        .collect()
+}
+
+// §2.1 Setup.
+
+#[test]
+fn s2_1_setup_deals_three_coins_and_removes_the_five_player_expedition() {
+    for players in 2..=5u32 {
+        let s = port_royal::new_game(players, 0, 9, Options::default()).unwrap();
+        let total: usize = s.all_cards().count();
+        assert_eq!(total, if players == 5 { 120 } else { 119 });
+        for seat in 0..players as u8 {
+            assert_eq!(s.coins(seat), 3);
+        }
+        let five = port_royal::cards::FIVE_PLAYER_EXPEDITION;
+        assert_eq!(s.expedition_row().contains(&five), players == 5);
+        assert_eq!(s.all_cards().any(|c| c == five), players == 5);
+    }
+}
+
+#[test]
+fn s2_1_start_seat_comes_from_the_request() {
+    let s = port_royal::new_game(4, 2, 9, Options::default()).unwrap();
+    assert_eq!(s.status().to_act, vec![2]);
+    assert!(port_royal::new_game(4, 4, 9, Options::default()).is_err());
+    assert!(port_royal::new_game(1, 0, 9, Options::default()).is_err());
+    assert!(port_royal::new_game(6, 0, 9, Options::default()).is_err());
+}
+
+// §2.2 Discover.
+
+#[test]
+fn s2_2_must_draw_at_least_one_card() {
+    let s = fresh(3);
+    assert_eq!(refused(&s, 0, Action::Stop), Code::MustDrawFirst);
+    let mut s = edit(&s, |p| stack_draw_pile(p, &[ships(Yellow, 1, Some(1))[0]]));
+    act(&mut s, 0, Action::Draw);
+    act(&mut s, 0, Action::Stop);
+    assert!(matches!(s.turn().phase, Phase::Trade { taker: 0, .. }));
+}
+
+#[test]
+fn s2_2_persons_and_ships_go_to_the_harbor_expeditions_to_the_row() {
+    let settler = persons(Settler)[0];
+    let ship = ships(Yellow, 1, Some(1))[0];
+    let exp = expedition([2, 0, 0]);
+    let mut s = edit(&fresh(3), |p| stack_draw_pile(p, &[settler, ship, exp]));
+    act(&mut s, 0, Action::Draw);
+    act(&mut s, 0, Action::Draw);
+    let events = act(&mut s, 0, Action::Draw);
+    assert_eq!(s.harbor(), &[settler as u8, ship as u8]);
+    assert_eq!(s.expedition_row(), &[exp as u8]);
+    assert!(events.contains(&Event::ExpeditionRevealed { card: exp as u8 }));
+}
+
+#[test]
+fn s2_2_repelling_is_optional_and_needs_enough_swords() {
+    let sailor = persons_costing(Sailor, 3)[0];
+    let ship = ships(Yellow, 1, Some(1))[0];
+    let base = edit(&fresh(3), |p| {
+        give(p, 0, &[sailor]);
+        stack_draw_pile(p, &[ship]);
+    });
+    let mut s = base.clone();
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.turn().phase, Phase::Repel { ship: ship as u8 });
+    assert_eq!(refused(&s, 0, Action::Draw), Code::WrongPhase);
+    let events = act(&mut s, 0, Action::Repel);
+    assert!(events.contains(&Event::ShipRepelled {
+        seat: 0,
+        card: ship as u8
+    }));
+    assert!(s.harbor().is_empty());
+    assert_eq!(s.turn().phase, Phase::Discover);
+
+    let mut s = base;
+    act(&mut s, 0, Action::Draw);
+    act(&mut s, 0, Action::Admit);
+    assert_eq!(s.harbor(), &[ship as u8]);
+
+    // Two swords are not enough for a 4-sword Pinnace: no repel decision.
+    let big = ships(Yellow, 3, Some(4))[0];
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 0, &[sailor]);
+        stack_draw_pile(p, &[big]);
+    });
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.turn().phase, Phase::Discover);
+    assert_eq!(refused(&s, 0, Action::Repel), Code::WrongPhase);
+}
+
+#[test]
+fn s2_2_skull_ships_can_never_be_repelled() {
+    let pirates = persons(Pirate);
+    let skull = ships(Red, 3, None)[0];
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 0, &pirates);
+        stack_draw_pile(p, &[skull]);
+    });
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.turn().phase, Phase::Discover);
+    assert_eq!(s.harbor(), &[skull as u8]);
+}
+
+#[test]
+fn s2_2_bust_discards_the_harbor_skips_phase_two_and_pays_jesters() {
+    let jester = persons(Jester);
+    let first = ships(Blue, 1, Some(1))[0];
+    let second = ships(Blue, 2, Some(2))[0];
+    let exp = expedition([0, 2, 0]);
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 0, &jester[..1]);
+        give(p, 2, &jester[1..3]);
+        p.expedition_row.push(exp);
+        common::take_out(p, exp);
+        p.expedition_row.push(exp);
+        harbor(p, &[persons(Settler)[0]]);
+        p.turn.cards_drawn = 1;
+        stack_draw_pile(p, &[first, second]);
+    });
+    act(&mut s, 0, Action::Draw);
+    let discard_before = s.discard_pile_len();
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(events.contains(&Event::Busted {
+        seat: 0,
+        card: second as u8
+    }));
+    assert_eq!(
+        coins_gained(&events, CoinReason::Jester),
+        vec![(0, 1), (2, 2)],
+        "every player, active included, gains 1 coin per Jester"
+    );
+    assert_eq!(s.expedition_row(), &[exp as u8], "the expedition row stays");
+    assert!(s.harbor().is_empty());
+    assert!(s.discard_pile_len() >= discard_before + 3 - 3);
+    assert_eq!(s.turn().active, 1, "no phase 2: the next player's turn");
+    assert_eq!(s.turn().phase, Phase::Discover);
+}
+
+#[test]
+fn s2_2_repelling_a_second_ship_of_a_colour_avoids_the_bust() {
+    let sailor = persons_costing(Sailor, 3)[0];
+    let first = ships(Green, 1, Some(1))[0];
+    let second = ships(Green, 1, Some(1))[1];
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 0, &[sailor]);
+        harbor(p, &[first]);
+        p.turn.cards_drawn = 1;
+        stack_draw_pile(p, &[second]);
+    });
+    act(&mut s, 0, Action::Draw);
+    act(&mut s, 0, Action::Repel);
+    assert_eq!(s.turn().active, 0);
+    assert_eq!(s.harbor(), &[first as u8]);
+}
+
+#[test]
+fn s2_2_empty_draw_pile_reshuffles_the_discard_pile() {
+    let mut s = edit(&fresh(2), |p| {
+        let mut all = std::mem::take(&mut p.draw_pile);
+        p.discard_pile.append(&mut all);
+    });
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(matches!(events[0], Event::Reshuffled { .. }));
+    assert_eq!(s.discard_pile_len(), 0);
+    let before = fresh(2);
+    let a = s.clone();
+    // Determinism: the same state and action give the same reshuffle.
+    let mut again = edit(&before, |p| {
+        let mut all = std::mem::take(&mut p.draw_pile);
+        p.discard_pile.append(&mut all);
+    });
+    act(&mut again, 0, Action::Draw);
+    assert_eq!(a, again);
+}
+
+#[test]
+fn r_exhausted_supply_ends_discover_and_triggers_the_final_round() {
+    // Every card is a coin or in a display: nothing can be drawn.
+    let mut s = edit(&fresh(2), |p| {
+        let mut rest = std::mem::take(&mut p.draw_pile);
+        p.seats[1].coins.append(&mut rest);
+    });
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(events.contains(&Event::FinalRoundBegan {
+        seats: vec![],
+        supply_exhausted: true
+    }));
+    // Seat 0 had nothing to decide in phase 2, nor seat 1; seat 1 now plays the last turn.
+    assert_eq!(s.turn().active, 1);
+    act(&mut s, 1, Action::Draw);
+    assert!(s.status().finished);
+}
+
+// §2.5 Tax increase.
+
+#[test]
+fn s2_5_tax_halves_twelve_or_more_coins_rounded_down() {
+    let tax = taxes(Tax::MostSwords)[0];
+    let mut s = edit(&fresh(4), |p| {
+        stack_draw_pile(p, &[tax]);
+        set_coins(p, 0, 11);
+        set_coins(p, 1, 12);
+        set_coins(p, 2, 13);
+        set_coins(p, 3, 15);
+    });
+    let events = act(&mut s, 0, Action::Draw);
+    let lost = events.iter().find_map(|e| match e {
+        Event::TaxResolved { coins_lost, .. } => Some(coins_lost.clone()),
+        _ => None,
+    });
+    assert_eq!(lost, Some(vec![0, 6, 6, 7]));
+    // Nobody has swords: all are tied at zero and each gains the bonus coin.
+    assert_eq!(
+        (0..4).map(|x| s.coins(x)).collect::<Vec<_>>(),
+        vec![12, 7, 8, 9]
+    );
+    assert_eq!(s.harbor(), &[] as &[u8], "the tax card is discarded");
+}
+
+#[test]
+fn s2_5_tax_bonus_goes_to_all_tied_for_most_swords() {
+    let tax = taxes(Tax::MostSwords)[0];
+    let sailors = persons_costing(Sailor, 3);
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 1, &sailors[0..1]);
+        give(p, 2, &sailors[1..2]);
+        stack_draw_pile(p, &[tax]);
+    });
+    let events = act(&mut s, 0, Action::Draw);
+    assert_eq!(
+        coins_gained(&events, CoinReason::TaxBonus),
+        vec![(1, 1), (2, 1)]
+    );
+}
+
+#[test]
+fn s2_5_tax_bonus_goes_to_all_tied_for_fewest_victory_points() {
+    let tax = taxes(Tax::FewestVictoryPoints)[0];
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 0, &[persons(Settler)[0]]);
+        stack_draw_pile(p, &[tax]);
+    });
+    let events = act(&mut s, 0, Action::Draw);
+    assert_eq!(
+        coins_gained(&events, CoinReason::TaxBonus),
+        vec![(1, 1), (2, 1)]
+    );
+}
+
+// §2.3 Trade & Hire.
+
+#[test]
+fn s2_3_active_player_takes_one_two_or_three_cards_by_ship_colours() {
+    let y = ships(Yellow, 1, Some(1))[0];
+    let b = ships(Blue, 1, Some(1))[0];
+    let g = ships(Green, 1, Some(1))[0];
+    let r = ships(Red, 1, Some(1))[0];
+    let k = ships(Black, 1, Some(2))[0];
+    for (harbor_cards, takes) in [
+        (vec![y, b, g], 1u32),
+        (vec![y, b, g, r], 2),
+        (vec![y, b, g, r, k], 3),
+    ] {
+        let mut s = discovering(3, &harbor_cards, 1);
+        let events = act(&mut s, 0, Action::Stop);
+        assert!(
+            events.contains(&Event::ChanceBegan { seat: 0, takes }),
+            "{} colours → {takes} cards",
+            harbor_cards.len()
+        );
+    }
+}
+
+#[test]
+fn s2_3_governors_add_a_card_and_a_new_governor_works_at_once() {
+    let governors = persons(Governor);
+    let y = ships(Yellow, 1, Some(1))[0];
+    let b = ships(Blue, 1, Some(1))[0];
+    let settler = persons(Settler)[0];
+    let mut s = edit(&discovering(3, &[governors[1], y, b, settler], 1), |p| {
+        give(p, 0, &governors[..1]);
+        set_coins(p, 0, 10);
+        set_coins(p, 1, 5);
+    });
+    let events = act(&mut s, 0, Action::Stop);
+    assert!(events.contains(&Event::ChanceBegan { seat: 0, takes: 2 }));
+    act(&mut s, 0, Action::Take(governors[1]));
+    // One taken of 2, plus the new Governor: 2 left.
+    assert!(matches!(
+        s.turn().phase,
+        Phase::Trade {
+            taker: 0,
+            taken: 1,
+            ..
+        }
+    ));
+    act(&mut s, 0, Action::Take(y));
+    act(&mut s, 0, Action::Take(b));
+    assert!(matches!(s.turn().phase, Phase::Trade { taker: 1, .. }));
+}
+
+#[test]
+fn s2_3_trading_a_ship_pays_its_coins_plus_one_per_trader_of_its_colour() {
+    let traders = persons(Trader(Red));
+    let ship = ships(Red, 2, Some(3))[0];
+    let mut s = edit(&discovering(3, &[ship], 1), |p| give(p, 0, &traders));
+    act(&mut s, 0, Action::Stop);
+    let events = act(&mut s, 0, Action::Take(ship));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardTaken {
+            seat: 0,
+            coins_gained: 4,
+            fee_paid: 0,
+            ..
+        }
+    )));
+    assert_eq!(s.coins(0), 3 + 4);
+}
+
+#[test]
+fn s2_3_hiring_costs_the_printed_price_less_one_per_mademoiselle() {
+    let mademoiselles = persons(Mademoiselle);
+    let settler = persons(Settler)[0];
+    let mut s = edit(&discovering(3, &[settler], 1), |p| {
+        give(p, 0, &mademoiselles[..1]);
+    });
+    act(&mut s, 0, Action::Stop);
+    let events = act(&mut s, 0, Action::Take(settler));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::CardTaken { coins_paid: 3, .. })));
+    assert_eq!(s.coins(0), 0);
+
+    // Never below 0: four Mademoiselles hire a 3-coin Sailor for nothing.
+    let sailor = persons_costing(Sailor, 3)[0];
+    let mut s = edit(&discovering(3, &[sailor], 1), |p| {
+        give(p, 0, &mademoiselles);
+        set_coins(p, 0, 0);
+    });
+    act(&mut s, 0, Action::Stop);
+    let events = act(&mut s, 0, Action::Take(sailor));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::CardTaken { coins_paid: 0, .. })));
+}
+
+#[test]
+fn s2_3_a_player_who_cannot_pay_cannot_hire() {
+    let jack = persons(JackOfAllTrades)[0];
+    let ship = ships(Yellow, 1, Some(1))[0];
+    let mut s = discovering(3, &[jack, ship], 1);
+    act(&mut s, 0, Action::Stop);
+    assert_eq!(refused(&s, 0, Action::Take(jack)), Code::InsufficientCoins);
+    let legal: Vec<Action> = s
+        .legal_actions(Some(0))
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect();
+    assert!(!legal.contains(&Action::Take(jack)));
+    assert!(legal.contains(&Action::Take(ship)));
+}
+
+#[test]
+fn s2_3_other_players_take_one_card_each_clockwise_paying_one_coin() {
+    let a = persons(Settler)[0];
+    let b = persons(Captain)[0];
+    let c = persons(Priest)[0];
+    let mut s = edit(&discovering(3, &[a, b, c], 1), |p| {
+        set_coins(p, 0, 4);
+        set_coins(p, 1, 5);
+        set_coins(p, 2, 5);
+    });
+    act(&mut s, 0, Action::Stop);
+    act(&mut s, 0, Action::Take(a));
+    assert!(matches!(
+        s.turn().phase,
+        Phase::Trade {
+            taker: 1,
+            base_takes: 1,
+            ..
+        }
+    ));
+    assert_eq!(refused(&s, 2, Action::Take(b)), Code::NotYourTurn);
+    let events = act(&mut s, 1, Action::Take(b));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardTaken {
+            seat: 1,
+            coins_paid: 4,
+            fee_paid: 1,
+            ..
+        }
+    )));
+    assert_eq!(s.coins(1), 0);
+    assert_eq!(s.coins(0), 1, "the fee went to the active player");
+    act(&mut s, 2, Action::Take(c));
+    assert_eq!(s.coins(0), 2);
+    assert_eq!(s.turn().active, 1, "everyone had a chance: the turn ended");
+}
+
+#[test]
+fn s2_3_the_fee_may_come_from_the_ship_just_traded() {
+    let ship = ships(Yellow, 2, Some(1))[0];
+    let other = persons(Settler)[0];
+    let mut s = edit(&discovering(2, &[other, ship], 1), |p| {
+        set_coins(p, 0, 4);
+        set_coins(p, 1, 0);
+    });
+    act(&mut s, 0, Action::Stop);
+    act(&mut s, 0, Action::Take(other));
+    let events = act(&mut s, 1, Action::Take(ship));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardTaken {
+            seat: 1,
+            coins_gained: 2,
+            fee_paid: 1,
+            ..
+        }
+    )));
+    assert_eq!(s.coins(1), 1);
+}
+
+#[test]
+fn r_mademoiselles_do_not_reduce_the_fee() {
+    let mademoiselles = persons(Mademoiselle);
+    let sailor = persons_costing(Sailor, 3)[0];
+    let y = ships(Yellow, 1, Some(1))[0];
+    let mut s = edit(&discovering(2, &[y, sailor], 1), |p| {
+        give(p, 1, &mademoiselles);
+        set_coins(p, 1, 0);
+    });
+    act(&mut s, 0, Action::Stop);
+    act(&mut s, 0, Action::Take(y));
+    // Seat 1 owes nothing for the Sailor but still the 1-coin fee, which it cannot pay: its
+    // chance has no choice and ends by itself.
+    assert_eq!(s.turn().active, 1);
+    let mut s = edit(&discovering(2, &[y, sailor], 1), |p| {
+        give(p, 1, &mademoiselles);
+        set_coins(p, 1, 1);
+    });
+    act(&mut s, 0, Action::Stop);
+    act(&mut s, 0, Action::Take(y));
+    let events = act(&mut s, 1, Action::Take(sailor));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardTaken {
+            seat: 1,
+            coins_paid: 0,
+            fee_paid: 1,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn r_the_active_player_may_take_no_card() {
+    let a = persons(Settler)[0];
+    let mut s = edit(&discovering(2, &[a], 1), |p| {
+        set_coins(p, 0, 4);
+        set_coins(p, 1, 0);
+    });
+    act(&mut s, 0, Action::Stop);
+    let events = act(&mut s, 0, Action::Pass);
+    assert!(events.contains(&Event::Passed { seat: 0 }));
+    assert!(
+        events.contains(&Event::TurnEnded {
+            seat: 0,
+            discarded: 1
+        }),
+        "leftovers discarded"
+    );
+}
+
+#[test]
+fn r_a_chance_with_nothing_to_decide_ends_by_itself() {
+    // Seat 1 holds no coins and only a person is left: its only option would be to pass.
+    let a = persons(Settler)[0];
+    let b = persons(Captain)[0];
+    let mut s = edit(&discovering(3, &[a, b], 1), |p| {
+        set_coins(p, 0, 4);
+        set_coins(p, 1, 0);
+        set_coins(p, 2, 5);
+    });
+    act(&mut s, 0, Action::Stop);
+    let events = act(&mut s, 0, Action::Take(a));
+    assert!(events.contains(&Event::ChanceBegan { seat: 2, takes: 1 }));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::ChanceBegan { seat: 1, .. })));
+}
+
+// §2.4 Abilities at "your time to take cards".
+
+#[test]
+fn s2_4_admirals_pay_two_coins_each_with_five_or_more_harbor_cards() {
+    let admirals = persons(Admiral);
+    let five = [
+        persons(Settler)[0],
+        persons(Captain)[0],
+        persons(Priest)[0],
+        persons(Settler)[1],
+        persons(Captain)[1],
+    ];
+    let mut s = edit(&discovering(3, &five, 1), |p| {
+        give(p, 0, &admirals[..2]);
+        give(p, 1, &admirals[2..3]);
+        set_coins(p, 1, 6);
+    });
+    let events = act(&mut s, 0, Action::Stop);
+    assert_eq!(coins_gained(&events, CoinReason::Admiral), vec![(0, 4)]);
+    let events = act(&mut s, 0, Action::Take(five[0]));
+    // Seat 1's chance begins with 4 cards left: no Admiral coins.
+    assert_eq!(coins_gained(&events, CoinReason::Admiral), vec![]);
+
+    let mut s = edit(&discovering(3, &five[..4], 1), |p| {
+        give(p, 0, &admirals[..1])
+    });
+    let events = act(&mut s, 0, Action::Stop);
+    assert_eq!(coins_gained(&events, CoinReason::Admiral), vec![]);
+}
+
+#[test]
+fn s2_4_jesters_pay_other_players_whose_chance_finds_the_harbor_empty() {
+    let jesters = persons(Jester);
+    let a = persons(Settler)[0];
+    let mut s = edit(&discovering(3, &[a], 1), |p| {
+        give(p, 0, &jesters[..1]);
+        give(p, 1, &jesters[1..3]);
+        give(p, 2, &jesters[3..4]);
+        set_coins(p, 0, 4);
+    });
+    act(&mut s, 0, Action::Stop);
+    let events = act(&mut s, 0, Action::Take(a));
+    assert_eq!(
+        coins_gained(&events, CoinReason::Jester),
+        vec![(1, 2), (2, 1)],
+        "not the active player"
+    );
+}
+
+// §2.6 Expeditions.
+
+#[test]
+fn s2_6_claiming_an_expedition_discards_one_person_per_symbol() {
+    let exp = expedition([2, 0, 1]);
+    let captains = persons(Captain);
+    let settler = persons(Settler)[0];
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 0, &[captains[0], captains[1], settler]);
+        common::take_out(p, exp);
+        p.expedition_row.push(exp);
+    });
+    let claim = Action::ClaimExpedition {
+        expedition: exp,
+        persons: vec![captains[0], captains[1], settler],
+    };
+    assert!(s.legal_actions(Some(0)).iter().any(|(_, a)| *a == claim));
+    let events = act(&mut s, 0, claim);
+    assert_eq!(coins_gained(&events, CoinReason::Expedition), vec![(0, 3)]);
+    assert_eq!(s.victory_points(0), 6);
+    assert_eq!(s.seats()[0].display, vec![exp as u8]);
+    assert!(s.expedition_row().is_empty());
+}
+
+#[test]
+fn s2_6_a_jack_of_all_trades_stands_for_any_one_symbol() {
+    let exp = expedition([0, 2, 0]);
+    let jacks = persons(JackOfAllTrades);
+    let priest = persons(Priest)[0];
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 0, &[priest, jacks[0], jacks[1]]);
+        common::take_out(p, exp);
+        p.expedition_row.push(exp);
+    });
+    let claims: Vec<Action> = s
+        .legal_actions(Some(0))
+        .into_iter()
+        .map(|(_, a)| a)
+        .filter(|a| matches!(a, Action::ClaimExpedition { .. }))
+        .collect();
+    // Priest + Jack, or two Jacks.
+    assert_eq!(claims.len(), 2);
+    act(
+        &mut s,
+        0,
+        Action::ClaimExpedition {
+            expedition: exp,
+            persons: vec![jacks[1], jacks[0]],
+        },
+    );
+    assert_eq!(s.victory_points(0), 1 + 4);
+}
+
+#[test]
+fn s2_6_expedition_claims_are_checked() {
+    let exp = expedition([0, 0, 2]);
+    let settlers = persons(Settler);
+    let captain = persons(Captain)[0];
+    let s = edit(&fresh(3), |p| {
+        give(p, 0, &[settlers[0], captain]);
+        give(p, 1, &[settlers[1]]);
+        common::take_out(p, exp);
+        p.expedition_row.push(exp);
+    });
+    let claim = |persons: Vec<u32>| Action::ClaimExpedition {
+        expedition: exp,
+        persons,
+    };
+    assert_eq!(
+        refused(&s, 0, claim(vec![settlers[0], captain])),
+        Code::ExpeditionRequirementUnmet
+    );
+    assert_eq!(
+        refused(&s, 0, claim(vec![settlers[0], settlers[1]])),
+        Code::CardNotOwned
+    );
+    assert_eq!(
+        refused(&s, 0, claim(vec![settlers[0], settlers[0]])),
+        Code::ExpeditionRequirementUnmet
+    );
+    assert_eq!(
+        refused(&s, 0, claim(vec![settlers[0]])),
+        Code::ExpeditionRequirementUnmet
+    );
+    assert_eq!(
+        refused(
+            &s,
+            0,
+            Action::ClaimExpedition {
+                expedition: expedition([2, 0, 0]),
+                persons: vec![]
+            }
+        ),
+        Code::ExpeditionNotAvailable
+    );
+}
+
+#[test]
+fn r_only_the_active_player_claims_expeditions() {
+    let exp = expedition([0, 0, 2]);
+    let settlers = persons(Settler);
+    let a = persons(Captain)[0];
+    let mut s = edit(&discovering(2, &[a], 1), |p| {
+        give(p, 1, &settlers[..2]);
+        common::take_out(p, exp);
+        p.expedition_row.push(exp);
+        set_coins(p, 0, 4);
+        set_coins(p, 1, 6);
+    });
+    act(&mut s, 0, Action::Stop);
+    act(&mut s, 0, Action::Pass);
+    assert_eq!(s.to_act(), Some(1));
+    let claim = Action::ClaimExpedition {
+        expedition: exp,
+        persons: settlers[..2].to_vec(),
+    };
+    assert_eq!(refused(&s, 1, claim.clone()), Code::ActivePlayerOnly);
+    assert!(!s.legal_actions(Some(1)).iter().any(|(_, a)| *a == claim));
+}
+
+// §2.7 End of game.
+
+fn with_vp(players: u32, seat: usize, vp12: bool) -> State {
+    // Three 9-cost persons worth 3 VP each plus a 4-VP expedition: 13 VP; or 9 VP without it.
+    let big = [
+        persons_costing(Pirate, 9)[0],
+        persons_costing(Jester, 9)[0],
+        persons_costing(Admiral, 9)[0],
+    ];
+    edit(&fresh(players), |p| {
+        give(p, seat, &big);
+        if vp12 {
+            give(p, seat, &[persons_costing(Mademoiselle, 9)[0]]);
+        }
+    })
+}
+
+#[test]
+fn s2_7_twelve_vp_finishes_the_round_then_the_game_ends() {
+    let s = with_vp(3, 1, true);
+    assert_eq!(s.victory_points(1), 12);
+    // Seat 1 busts out of its turn; seat 2 then plays the round's last turn (start seat 0).
+    let y1 = ships(Yellow, 3, Some(4))[0];
+    let y2 = ships(Yellow, 3, Some(4))[1];
+    let settler = persons(Settler)[0];
+    let coin = persons(Settler)[1];
+    let mut s = edit(&s, |p| {
+        p.turn.active_seat = 1;
+        // The bust pays seat 1's Jester one coin from the top: `coin`.
+        stack_draw_pile(p, &[y1, y2, coin, settler]);
+    });
+    act(&mut s, 1, Action::Draw);
+    let events = act(&mut s, 1, Action::Draw);
+    assert!(events.contains(&Event::FinalRoundBegan {
+        seats: vec![1],
+        supply_exhausted: false
+    }));
+    assert_eq!(s.turn().active, 2);
+    assert!(!s.status().finished);
+    act(&mut s, 2, Action::Draw);
+    // Seats 2 and 0 cannot pay for the Settler, so their chances end by themselves; seat 1
+    // (with a Mademoiselle) could, and passes: the round, and the game, are over.
+    act(&mut s, 2, Action::Stop);
+    assert_eq!(s.to_act(), Some(1));
+    let events = act(&mut s, 1, Action::Pass);
+    assert!(events.contains(&Event::GameFinished));
+    assert!(s.status().finished);
+    assert!(s.status().to_act.is_empty());
+    let result = s.status().result;
+    assert!(result[1].winner && result[1].rank == 1);
+    assert!(!result[0].winner && !result[2].winner);
+}
+
+#[test]
+fn s2_7_ties_on_vp_break_on_coins_then_share_the_win() {
+    let mut s = edit(&fresh(3), |p| {
+        p.turn.phase = PhaseTag::Finished;
+        set_coins(p, 0, 5);
+        set_coins(p, 1, 5);
+        set_coins(p, 2, 4);
+    });
+    let r = s.status().result;
+    assert_eq!(
+        r.iter().map(|x| (x.rank, x.winner)).collect::<Vec<_>>(),
+        vec![(1, true), (1, true), (3, false)]
+    );
+    s = edit(&s, |p| give(p, 2, &[persons(Settler)[0]]));
+    let r = s.status().result;
+    assert_eq!(r.iter().map(|x| x.rank).collect::<Vec<_>>(), vec![2, 2, 1]);
+}
+
+#[test]
+fn r_expedition_variant_needs_an_expedition_to_trigger_the_end() {
+    let options = Options {
+        expedition_variant: true,
+        ..Options::default()
+    };
+    let s = port_royal::new_game(2, 0, 3, options).unwrap();
+    let big = [
+        persons_costing(Pirate, 9)[0],
+        persons_costing(Jester, 9)[0],
+        persons_costing(Admiral, 9)[0],
+        persons_costing(Mademoiselle, 9)[0],
+    ];
+    let y1 = ships(Yellow, 3, Some(4))[0];
+    let y2 = ships(Yellow, 3, Some(4))[1];
+    let mut s = edit(&s, |p| {
+        give(p, 0, &big);
+        stack_draw_pile(p, &[y1, y2]);
+    });
+    act(&mut s, 0, Action::Draw);
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::FinalRoundBegan { .. })));
+    let exp = expedition([2, 0, 0]);
+    let mut s = edit(&s, |p| {
+        p.turn.active_seat = 0;
+        give(p, 0, &[exp]);
+        stack_draw_pile(p, &[y1, y2]);
+    });
+    act(&mut s, 0, Action::Draw);
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::FinalRoundBegan { .. })));
+}
+
+// Envelope checks and consistency.
+
+#[test]
+fn r_actions_out_of_turn_or_phase_are_refused_with_stable_codes() {
+    let s = fresh(3);
+    assert_eq!(refused(&s, 1, Action::Draw), Code::NotYourTurn);
+    assert_eq!(refused(&s, 7, Action::Draw), Code::NoSuchSeat);
+    assert_eq!(refused(&s, 0, Action::Take(0)), Code::WrongPhase);
+    assert_eq!(refused(&s, 0, Action::Repel), Code::WrongPhase);
+    let done = edit(&s, |p| p.turn.phase = PhaseTag::Finished);
+    assert_eq!(refused(&done, 0, Action::Draw), Code::GameFinished);
+    assert!(done.legal_actions(None).is_empty());
+    assert_eq!(
+        referee::games::check_envelope(4, Some(3), 0)
+            .unwrap_err()
+            .code,
+        Code::StaleSequence
+    );
+    assert_eq!(referee::games::check_envelope(4, Some(4), 0), Ok(0));
+}
+
+#[test]
+fn r_a_refused_action_changes_nothing() {
+    let s = fresh(3);
+    let mut t = s.clone();
+    let mut events = Vec::new();
+    assert!(t.apply_in_place(0, &Action::Stop, &mut events).is_err());
+    assert_eq!(s, t);
+    assert!(events.is_empty());
+}
+
+#[test]
+fn r_coins_are_paid_most_recently_gained_first() {
+    let settler = persons(Settler)[0];
+    let mut s2 = edit(&discovering(2, &[settler], 1), |p| set_coins(p, 0, 5));
+    let coins = s2.seats()[0].coins.clone();
+    act(&mut s2, 0, Action::Stop);
+    act(&mut s2, 0, Action::Take(settler));
+    assert_eq!(s2.seats()[0].coins, coins[..1].to_vec());
+}
