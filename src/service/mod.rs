@@ -2,6 +2,7 @@
 //! span that records the method, the game and the outcome.
 
 pub mod codec;
+pub mod edge;
 pub mod error;
 pub mod port_royal;
 pub mod server;

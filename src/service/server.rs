@@ -12,6 +12,7 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 use tower::ServiceBuilder;
 
+use super::edge::EdgeLayer;
 use super::Referee;
 use crate::config::Config;
 use crate::pb::{self, v1::referee_service_server::RefereeServiceServer};
@@ -55,14 +56,14 @@ pub async fn serve(
         let _ = drain_tx.send(());
     };
 
-    let limits =
-        ServiceBuilder::new()
-            .layer(LoadShedLayer::new())
-            .layer(GlobalConcurrencyLimitLayer::new(
-                config.max_concurrent_requests,
-            ));
+    // Outermost first: refuse at once beyond the concurrency limit, then the edge limits.
+    let limits = ServiceBuilder::new()
+        .layer(LoadShedLayer::new())
+        .layer(GlobalConcurrencyLimitLayer::new(
+            config.max_concurrent_requests,
+        ))
+        .layer(EdgeLayer::new(config.request_timeout()));
     let server = Server::builder()
-        .timeout(config.request_timeout())
         .max_concurrent_streams(Some(config.max_concurrent_streams))
         .http2_keepalive_interval(Some(Duration::from_secs(30)))
         .http2_keepalive_timeout(Some(Duration::from_secs(10)))

@@ -1,0 +1,721 @@
+//! gRPC end to end over loopback: every RPC, health (overall and per service), reflection (v1
+//! and v1alpha), the error model, limits and graceful shutdown.
+
+use std::time::Duration;
+
+use prost::Message;
+use referee::config::Config;
+use referee::pb::v1::{
+    self, apply_response::Outcome, game_state, new_game_request,
+    referee_service_client::RefereeServiceClient,
+};
+use tokio::net::TcpListener;
+use tonic::transport::Channel;
+use tonic::{Code, Request, Status};
+use tonic_types::StatusExt;
+
+struct Server {
+    addr: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<Result<(), referee::service::server::ServeError>>,
+}
+
+async fn start(config: Config) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = format!("http://{}", listener.local_addr().unwrap());
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        referee::service::serve(&config, listener, async {
+            let _ = rx.await;
+        })
+        .await
+    });
+    Server {
+        addr,
+        stop: Some(tx),
+        task,
+    }
+}
+
+async fn channel(server: &Server) -> Channel {
+    for _ in 0..100 {
+        if let Ok(c) = Channel::from_shared(server.addr.clone())
+            .unwrap()
+            .connect()
+            .await
+        {
+            return c;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("server did not come up");
+}
+
+async fn client(server: &Server) -> RefereeServiceClient<Channel> {
+    RefereeServiceClient::new(channel(server).await)
+}
+
+fn new_game(players: u32, seed: u64) -> v1::NewGameRequest {
+    v1::NewGameRequest {
+        game: "port-royal".into(),
+        players,
+        seed: Some(seed),
+        start_seat: None,
+        options: Some(new_game_request::Options::PortRoyal(
+            v1::PortRoyalOptions::default(),
+        )),
+    }
+}
+
+fn field_violations(status: &Status) -> Vec<String> {
+    status
+        .get_details_bad_request()
+        .map(|b| b.field_violations.into_iter().map(|f| f.field).collect())
+        .unwrap_or_default()
+}
+
+/// Plays a complete game through LegalActions and Apply (always the first legal action but
+/// stopping after three draws), checking Validate agrees. Returns the final state and the log.
+async fn play(
+    c: &mut RefereeServiceClient<Channel>,
+    players: u32,
+    seed: u64,
+) -> (v1::GameState, Vec<v1::Action>) {
+    let started = c
+        .new_game(new_game(players, seed))
+        .await
+        .unwrap()
+        .into_inner();
+    let mut state = started.state.unwrap();
+    let mut log = Vec::new();
+    for step in 0..5_000u64 {
+        let legal = c
+            .legal_actions(v1::LegalActionsRequest {
+                state: Some(state.clone()),
+                seat: None,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let status = legal.status.unwrap();
+        if status.finished {
+            assert!(legal.actions.is_empty());
+            let result = status.result.unwrap();
+            assert_eq!(result.seats.len(), players as usize);
+            assert!(result.seats.iter().any(|s| s.winner));
+            return (state, log);
+        }
+        let pick = (step as usize * 7) % legal.actions.len();
+        let action = legal.actions[pick].clone();
+        assert_eq!(action.expected_sequence, Some(state.sequence));
+        assert!(status.to_act.contains(&action.seat));
+        let validated = c
+            .validate(v1::ValidateRequest {
+                state: Some(state.clone()),
+                action: Some(action.clone()),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(validated.violation, None);
+        let applied = c
+            .apply(v1::ApplyRequest {
+                state: Some(state.clone()),
+                action: Some(action.clone()),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        match applied.outcome.unwrap() {
+            Outcome::Applied(a) => {
+                let next = a.state.unwrap();
+                assert_eq!(next.sequence, state.sequence + 1);
+                state = next;
+            }
+            Outcome::Violation(v) => panic!("legal action refused: {v:?}"),
+        }
+        log.push(action);
+    }
+    panic!("game did not end");
+}
+
+#[tokio::test]
+async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
+    let server = start(Config::for_tests()).await;
+    let mut c = client(&server).await;
+
+    let games = c
+        .list_games(v1::ListGamesRequest {})
+        .await
+        .unwrap()
+        .into_inner();
+    let pr = games.games.iter().find(|g| g.game == "port-royal").unwrap();
+    assert_eq!((pr.min_players, pr.max_players), (2, 5));
+    assert_eq!(pr.rules_version, "port-royal/1");
+    match &pr.components {
+        Some(v1::game_info::Components::PortRoyal(comp)) => assert_eq!(comp.cards.len(), 120),
+        None => panic!("no card table"),
+    }
+
+    for players in [2, 5] {
+        let (last, log) = play(&mut c, players, 11 + u64::from(players)).await;
+        let replay = c
+            .replay(v1::ReplayRequest {
+                setup: Some(new_game(players, 11 + u64::from(players))),
+                actions: log.clone(),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(replay.violation, None);
+        assert_eq!(replay.failed_index, None);
+        assert_eq!(
+            replay.state.unwrap().encode_to_vec(),
+            last.encode_to_vec(),
+            "replay gives the same final state bytes"
+        );
+        assert!(replay.status.unwrap().finished);
+
+        // A log with a bad action stops there, with the state before it.
+        let mut bad = log[..3].to_vec();
+        bad.push(log[0].clone());
+        let replay = c
+            .replay(v1::ReplayRequest {
+                setup: Some(new_game(players, 11 + u64::from(players))),
+                actions: bad,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(replay.failed_index, Some(3));
+        assert_eq!(replay.violation.unwrap().code, "STALE_SEQUENCE");
+        assert_eq!(replay.state.unwrap().sequence, 3);
+    }
+}
+
+#[tokio::test]
+async fn violations_are_answers_with_stable_codes() {
+    let server = start(Config::for_tests()).await;
+    let mut c = client(&server).await;
+    let state = c
+        .new_game(new_game(3, 5))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    let draw = |seat: u32, expected: Option<u64>| v1::Action {
+        seat,
+        expected_sequence: expected,
+        game: Some(v1::action::Game::PortRoyal(v1::PortRoyalAction {
+            kind: Some(v1::port_royal_action::Kind::Draw(
+                v1::port_royal_action::Draw {},
+            )),
+        })),
+    };
+    let stop = v1::Action {
+        seat: 0,
+        expected_sequence: None,
+        game: Some(v1::action::Game::PortRoyal(v1::PortRoyalAction {
+            kind: Some(v1::port_royal_action::Kind::Stop(
+                v1::port_royal_action::Stop {},
+            )),
+        })),
+    };
+    let empty = v1::Action {
+        seat: 0,
+        expected_sequence: None,
+        game: None,
+    };
+    for (action, code) in [
+        (draw(1, None), "NOT_YOUR_TURN"),
+        (draw(9, None), "NO_SUCH_SEAT"),
+        (draw(0, Some(4)), "STALE_SEQUENCE"),
+        (stop, "MUST_DRAW_FIRST"),
+        (empty, "MISSING_ACTION"),
+    ] {
+        let applied = c
+            .apply(v1::ApplyRequest {
+                state: Some(state.clone()),
+                action: Some(action.clone()),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        match applied.outcome.unwrap() {
+            Outcome::Violation(v) => {
+                assert_eq!(v.code, code);
+                assert!(!v.message.is_empty());
+            }
+            Outcome::Applied(_) => panic!("{action:?} applied"),
+        }
+        let validated = c
+            .validate(v1::ValidateRequest {
+                state: Some(state.clone()),
+                action: Some(action),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(validated.violation.unwrap().code, code);
+    }
+}
+
+#[tokio::test]
+async fn views_hide_coins_and_piles() {
+    let server = start(Config::for_tests()).await;
+    let mut c = client(&server).await;
+    let state = c
+        .new_game(new_game(4, 8))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    for seat in [None, Some(0), Some(3)] {
+        let view = c
+            .view(v1::ViewRequest {
+                state: Some(state.clone()),
+                seat,
+            })
+            .await
+            .unwrap()
+            .into_inner()
+            .view
+            .unwrap();
+        assert_eq!(view.viewer, seat);
+        let Some(v1::game_view::Game::PortRoyal(pr)) = view.game else {
+            panic!("no view")
+        };
+        assert_eq!(pr.draw_pile_count, 119 - 12);
+        assert!(pr.seats.iter().all(|s| s.coin_count == 3));
+        // The encoded view carries no card id of any coin or pile card beyond counts.
+        let bytes = pr.encode_to_vec();
+        assert!(bytes.len() < 100, "a fresh view is small: {}", bytes.len());
+    }
+    let err = c
+        .view(v1::ViewRequest {
+            state: Some(state),
+            seat: Some(4),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert_eq!(field_violations(&err), vec!["seat"]);
+}
+
+#[tokio::test]
+async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
+    let server = start(Config::for_tests()).await;
+    let mut c = client(&server).await;
+    let state = c
+        .new_game(new_game(3, 5))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    let legal = |s: v1::GameState| v1::LegalActionsRequest {
+        state: Some(s),
+        seat: None,
+    };
+
+    let mut dup = state.clone();
+    if let Some(game_state::Game::PortRoyal(p)) = &mut dup.game {
+        let card = p.draw_pile[0];
+        p.harbor.push(card);
+    }
+    let err = c.legal_actions(legal(dup)).await.unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert_eq!(field_violations(&err), vec!["state.port_royal.harbor[0]"]);
+
+    let mut missing = state.clone();
+    if let Some(game_state::Game::PortRoyal(p)) = &mut missing.game {
+        p.draw_pile.pop();
+    }
+    let err = c.legal_actions(legal(missing)).await.unwrap_err();
+    assert_eq!(field_violations(&err), vec!["state.port_royal.cards"]);
+
+    let mut seat = state.clone();
+    if let Some(game_state::Game::PortRoyal(p)) = &mut seat.game {
+        p.turn.as_mut().unwrap().active_seat = 3;
+    }
+    let err = c.legal_actions(legal(seat)).await.unwrap_err();
+    assert_eq!(
+        field_violations(&err),
+        vec!["state.port_royal.turn.active_seat"]
+    );
+
+    let mut version = state.clone();
+    version.rules_version = "port-royal/0".into();
+    let err = c.legal_actions(legal(version)).await.unwrap_err();
+    assert_eq!(field_violations(&err), vec!["state.rules_version"]);
+
+    // A view sent back as a state decodes to a state with no game.
+    let view = c
+        .view(v1::ViewRequest {
+            state: Some(state.clone()),
+            seat: None,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .view
+        .unwrap();
+    let as_state = v1::GameState::decode(view.encode_to_vec().as_slice()).unwrap();
+    let err = c.legal_actions(legal(as_state)).await.unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert_eq!(field_violations(&err), vec!["state.game"]);
+
+    let err = c
+        .legal_actions(v1::LegalActionsRequest {
+            state: None,
+            seat: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(field_violations(&err), vec!["state"]);
+
+    let mut bad = new_game(3, 1);
+    bad.game = "chess".into();
+    let err = c.new_game(bad).await.unwrap_err();
+    assert_eq!(field_violations(&err), vec!["game"]);
+    let err = c.new_game(new_game(6, 1)).await.unwrap_err();
+    assert_eq!(field_violations(&err), vec!["players"]);
+
+    let mut expansion = new_game(3, 1);
+    expansion.options = Some(new_game_request::Options::PortRoyal(v1::PortRoyalOptions {
+        contracts: true,
+        ..Default::default()
+    }));
+    let err = c.new_game(expansion).await.unwrap_err();
+    assert_eq!(field_violations(&err), vec!["options.port_royal.contracts"]);
+    assert_eq!(
+        err.get_details_error_info().unwrap().reason,
+        "UNSUPPORTED_EXPANSION"
+    );
+
+    let mut replay_without_seed = new_game(3, 1);
+    replay_without_seed.seed = None;
+    let err = c
+        .replay(v1::ReplayRequest {
+            setup: Some(replay_without_seed),
+            actions: vec![],
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(field_violations(&err), vec!["setup.seed"]);
+}
+
+/// A codec that sends and receives raw bytes, to send what a generated client cannot.
+#[derive(Clone, Default)]
+struct Raw;
+struct RawEncoder;
+struct RawDecoder;
+impl tonic::codec::Codec for Raw {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawEncoder;
+    type Decoder = RawDecoder;
+    fn encoder(&mut self) -> RawEncoder {
+        RawEncoder
+    }
+    fn decoder(&mut self) -> RawDecoder {
+        RawDecoder
+    }
+}
+impl tonic::codec::Encoder for RawEncoder {
+    type Item = Vec<u8>;
+    type Error = Status;
+    fn encode(
+        &mut self,
+        item: Vec<u8>,
+        dst: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), Status> {
+        use bytes::BufMut;
+        dst.put_slice(&item);
+        Ok(())
+    }
+}
+impl tonic::codec::Decoder for RawDecoder {
+    type Item = Vec<u8>;
+    type Error = Status;
+    fn decode(&mut self, src: &mut tonic::codec::DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
+        use bytes::Buf;
+        let mut out = vec![0; src.remaining()];
+        src.copy_to_slice(&mut out);
+        Ok(Some(out))
+    }
+}
+
+async fn raw_call(server: &Server, method: &'static str, body: Vec<u8>) -> Result<Vec<u8>, Status> {
+    let mut grpc =
+        tonic::client::Grpc::new(channel(server).await).max_encoding_message_size(64 * 1024 * 1024);
+    grpc.ready().await.unwrap();
+    let path = tonic::codegen::http::uri::PathAndQuery::from_static(method);
+    grpc.unary(Request::new(body), path, Raw)
+        .await
+        .map(|r| r.into_inner())
+}
+
+#[tokio::test]
+async fn undecodable_bytes_are_invalid_argument_and_oversized_is_resource_exhausted() {
+    let server = start(Config::for_tests()).await;
+    for garbage in [
+        vec![0xff; 10],
+        vec![0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f],
+        vec![0x12],
+    ] {
+        let err = raw_call(&server, "/referee.v1.RefereeService/Apply", garbage)
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
+    }
+    let huge = {
+        let s = v1::GameState {
+            rules_version: "x".repeat(2 * 1024 * 1024),
+            ..Default::default()
+        };
+        v1::ApplyRequest {
+            state: Some(s),
+            action: None,
+        }
+        .encode_to_vec()
+    };
+    let err = raw_call(&server, "/referee.v1.RefereeService/Apply", huge)
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::ResourceExhausted, "{err:?}");
+    // Still healthy afterwards.
+    let mut c = client(&server).await;
+    c.list_games(v1::ListGamesRequest {}).await.unwrap();
+}
+
+#[tokio::test]
+async fn health_and_reflection_are_served() {
+    use tonic_health::pb::{
+        health_check_response::ServingStatus, health_client::HealthClient, HealthCheckRequest,
+    };
+    let mut server = start(Config::for_tests()).await;
+    let ch = channel(&server).await;
+    let mut health = HealthClient::new(ch.clone());
+    for service in ["", "referee.v1.RefereeService"] {
+        let r = health
+            .check(HealthCheckRequest {
+                service: service.into(),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(r.status, ServingStatus::Serving as i32, "{service:?}");
+    }
+
+    {
+        use tonic_reflection::pb::v1::{
+            server_reflection_client::ServerReflectionClient,
+            server_reflection_request::MessageRequest, server_reflection_response::MessageResponse,
+            ServerReflectionRequest,
+        };
+        let mut r = ServerReflectionClient::new(ch.clone());
+        let req = ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::ListServices(String::new())),
+        };
+        let mut stream = r
+            .server_reflection_info(tokio_stream::iter([req]))
+            .await
+            .unwrap()
+            .into_inner();
+        let resp = stream.message().await.unwrap().unwrap();
+        let Some(MessageResponse::ListServicesResponse(list)) = resp.message_response else {
+            panic!("no list")
+        };
+        let names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
+        assert!(
+            names.contains(&"referee.v1.RefereeService".to_string()),
+            "{names:?}"
+        );
+        assert!(
+            names.contains(&"grpc.health.v1.Health".to_string()),
+            "{names:?}"
+        );
+    }
+    {
+        use tonic_reflection::pb::v1alpha::{
+            server_reflection_client::ServerReflectionClient,
+            server_reflection_request::MessageRequest, server_reflection_response::MessageResponse,
+            ServerReflectionRequest,
+        };
+        let mut r = ServerReflectionClient::new(ch.clone());
+        let req = ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::FileContainingSymbol(
+                "referee.v1.PortRoyalState".into(),
+            )),
+        };
+        let mut stream = r
+            .server_reflection_info(tokio_stream::iter([req]))
+            .await
+            .unwrap()
+            .into_inner();
+        let resp = stream.message().await.unwrap().unwrap();
+        assert!(matches!(
+            resp.message_response,
+            Some(MessageResponse::FileDescriptorResponse(_))
+        ));
+    }
+
+    // Shutdown: health turns NOT_SERVING for new checks on open connections, then the server
+    // drains and exits cleanly.
+    let mut watch = health
+        .watch(HealthCheckRequest {
+            service: String::new(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        watch.message().await.unwrap().unwrap().status,
+        ServingStatus::Serving as i32
+    );
+    server.stop.take().unwrap().send(()).unwrap();
+    let next = tokio::time::timeout(Duration::from_secs(5), watch.message()).await;
+    if let Ok(Ok(Some(m))) = next {
+        assert_eq!(m.status, ServingStatus::NotServing as i32);
+    }
+    drop(watch);
+    let done = tokio::time::timeout(Duration::from_secs(10), server.task).await;
+    assert!(
+        matches!(done, Ok(Ok(Ok(())))),
+        "server exits cleanly: {done:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_stalled_client_holds_no_one_up_and_overload_is_refused_at_once() {
+    let mut config = Config::for_tests();
+    config.max_concurrent_requests = 1;
+    config.request_timeout_ms = 600;
+    let server = start(config).await;
+    let mut c = client(&server).await;
+    c.list_games(v1::ListGamesRequest {}).await.unwrap();
+
+    // A client that opens a request and never sends its message holds the only permit.
+    let mut grpc = tonic::client::Grpc::new(channel(&server).await);
+    grpc.ready().await.unwrap();
+    let stalled = tokio::spawn(async move {
+        let path = tonic::codegen::http::uri::PathAndQuery::from_static(
+            "/referee.v1.RefereeService/ListGames",
+        );
+        let started = std::time::Instant::now();
+        let r = grpc
+            .client_streaming(Request::new(tokio_stream::pending::<Vec<u8>>()), path, Raw)
+            .await;
+        (r.map(|_| ()), started.elapsed())
+    });
+    tokio::time::sleep(Duration::from_millis(150)).await;
+
+    let started = std::time::Instant::now();
+    let err = c.list_games(v1::ListGamesRequest {}).await.unwrap_err();
+    assert_eq!(err.code(), Code::ResourceExhausted, "{err:?}");
+    assert!(
+        started.elapsed() < Duration::from_millis(300),
+        "refused at once, not queued"
+    );
+
+    let (result, took) = stalled.await.unwrap();
+    assert_eq!(result.unwrap_err().code(), Code::DeadlineExceeded);
+    assert!(
+        took < Duration::from_secs(3),
+        "the stalled request was cut off: {took:?}"
+    );
+    c.list_games(v1::ListGamesRequest {}).await.unwrap();
+}
+
+#[tokio::test]
+async fn shutdown_lets_in_flight_requests_finish() {
+    let mut server = start(Config::for_tests()).await;
+    let mut grpc = tonic::client::Grpc::new(channel(&server).await);
+    grpc.ready().await.unwrap();
+    // A request whose message arrives 400 ms after shutdown begins.
+    let (tx, rx) = tokio::sync::mpsc::channel::<Vec<u8>>(1);
+    let in_flight = tokio::spawn(async move {
+        let path = tonic::codegen::http::uri::PathAndQuery::from_static(
+            "/referee.v1.RefereeService/ListGames",
+        );
+        grpc.client_streaming(
+            Request::new(tokio_stream::wrappers::ReceiverStream::new(rx)),
+            path,
+            Raw,
+        )
+        .await
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    server.stop.take().unwrap().send(()).unwrap();
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    tx.send(v1::ListGamesRequest {}.encode_to_vec())
+        .await
+        .unwrap();
+    drop(tx);
+    let answer = in_flight
+        .await
+        .unwrap()
+        .expect("the in-flight request is answered");
+    let games = v1::ListGamesResponse::decode(answer.into_inner().as_slice()).unwrap();
+    assert_eq!(games.games.len(), 1);
+    let done = tokio::time::timeout(Duration::from_secs(10), server.task).await;
+    assert!(
+        matches!(done, Ok(Ok(Ok(())))),
+        "server exits cleanly: {done:?}"
+    );
+}
+
+/// The release binary itself: serves on the address given by REFEREE_LISTEN, and on SIGTERM
+/// exits 0.
+#[tokio::test]
+async fn the_binary_serves_and_exits_zero_on_sigterm() {
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_referee"))
+        .env("REFEREE_LISTEN", format!("127.0.0.1:{port}"))
+        .env("REFEREE_LOG_FORMAT", "json")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let server = Server {
+        addr: format!("http://127.0.0.1:{port}"),
+        stop: None,
+        task: tokio::spawn(async { Ok(()) }),
+    };
+    let mut c = client(&server).await;
+    c.list_games(v1::ListGamesRequest {}).await.unwrap();
+    let pid = child.id().unwrap().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = tokio::time::timeout(Duration::from_secs(15), child.wait())
+        .await
+        .expect("exits within the grace period")
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let mut logs = String::new();
+    use tokio::io::AsyncReadExt;
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut logs)
+        .await
+        .unwrap();
+    let first = logs.lines().next().unwrap_or_default();
+    let json: serde_json::Value = serde_json::from_str(first).expect("JSON log lines");
+    assert_eq!(json["level"], "INFO");
+    assert!(
+        logs.contains("\"method\":\"ListGames\""),
+        "one span per request: {logs}"
+    );
+}
