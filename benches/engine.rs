@@ -32,9 +32,11 @@ fn games(c: &mut Criterion) {
         for (group, elements) in [("games", SEEDS), ("actions", total)] {
             let mut g = c.benchmark_group(group);
             g.throughput(Throughput::Elements(elements));
-            g.bench_with_input(BenchmarkId::from_parameter(format!("{players}p")), &players, |b, &p| {
-                b.iter(|| (0..SEEDS).map(|s| play(p, s)).sum::<u64>())
-            });
+            g.bench_with_input(
+                BenchmarkId::from_parameter(format!("{players}p")),
+                &players,
+                |b, &p| b.iter(|| (0..SEEDS).map(|s| play(p, s)).sum::<u64>()),
+            );
             g.finish();
         }
     }

@@ -22,8 +22,6 @@ pub enum Code {
     WrongPhase,
     /// The first card of the turn must be drawn before stopping.
     MustDrawFirst,
-    /// The ship cannot be repelled (skull, or too few swords).
-    CannotRepel,
     /// The card is not in the harbor display.
     CardNotInHarbor,
     /// The taker has taken all the cards they may take.
@@ -52,7 +50,6 @@ impl Code {
             Code::NotYourTurn => "NOT_YOUR_TURN",
             Code::WrongPhase => "WRONG_PHASE",
             Code::MustDrawFirst => "MUST_DRAW_FIRST",
-            Code::CannotRepel => "CANNOT_REPEL",
             Code::CardNotInHarbor => "CARD_NOT_IN_HARBOR",
             Code::NoTakesLeft => "NO_TAKES_LEFT",
             Code::InsufficientCoins => "INSUFFICIENT_COINS",
