@@ -4,8 +4,10 @@ use crate::core::pile::CardId;
 use crate::core::Seat;
 
 /// A decision. Card ids are kept as sent (`u32`) so that an id out of range is a violation
-/// like any other card that is not where the action says.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// like any other card that is not where the action says. Serializable, for recorded
+/// playthroughs (`tests/fixtures/`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Draw the top card.
     Draw,
