@@ -56,14 +56,32 @@ async fn client(server: &Server) -> RefereeServiceClient<Channel> {
 }
 
 fn new_game(players: u32, seed: u64) -> v1::NewGameRequest {
+    new_game_with(players, seed, v1::PortRoyalOptions::default())
+}
+
+fn new_game_with(players: u32, seed: u64, options: v1::PortRoyalOptions) -> v1::NewGameRequest {
     v1::NewGameRequest {
         game: "port-royal".into(),
         players,
         seed: Some(seed),
         start_seat: None,
-        options: Some(new_game_request::Options::PortRoyal(
-            v1::PortRoyalOptions::default(),
-        )),
+        options: Some(new_game_request::Options::PortRoyal(options)),
+    }
+}
+
+fn competitive_contracts() -> v1::PortRoyalOptions {
+    v1::PortRoyalOptions {
+        contracts: true,
+        ..Default::default()
+    }
+}
+
+fn cooperative(difficulty: u32) -> v1::PortRoyalOptions {
+    v1::PortRoyalOptions {
+        contracts: true,
+        mode: v1::PortRoyalMode::Cooperative as i32,
+        difficulty,
+        ..Default::default()
     }
 }
 
@@ -78,14 +96,10 @@ fn field_violations(status: &Status) -> Vec<String> {
 /// stopping after three draws), checking Validate agrees. Returns the final state and the log.
 async fn play(
     c: &mut RefereeServiceClient<Channel>,
-    players: u32,
-    seed: u64,
+    setup: v1::NewGameRequest,
 ) -> (v1::GameState, Vec<v1::Action>) {
-    let started = c
-        .new_game(new_game(players, seed))
-        .await
-        .unwrap()
-        .into_inner();
+    let players = setup.players;
+    let started = c.new_game(setup).await.unwrap().into_inner();
     let mut state = started.state.unwrap();
     let mut log = Vec::new();
     for step in 0..5_000u64 {
@@ -102,7 +116,10 @@ async fn play(
             assert!(legal.actions.is_empty());
             let result = status.result.unwrap();
             assert_eq!(result.seats.len(), players as usize);
-            assert!(result.seats.iter().any(|s| s.winner));
+            match &result.cooperative {
+                None => assert!(result.seats.iter().any(|s| s.winner)),
+                Some(team) => assert!(result.seats.iter().all(|s| s.winner == team.won)),
+            }
             return (state, log);
         }
         let pick = (step as usize * 7) % legal.actions.len();
@@ -150,18 +167,34 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         .unwrap()
         .into_inner();
     let pr = games.games.iter().find(|g| g.game == "port-royal").unwrap();
-    assert_eq!((pr.min_players, pr.max_players), (2, 5));
+    assert_eq!((pr.min_players, pr.max_players), (1, 5));
     assert_eq!(pr.rules_version, "port-royal/1");
     match &pr.components {
-        Some(v1::game_info::Components::PortRoyal(comp)) => assert_eq!(comp.cards.len(), 120),
+        Some(v1::game_info::Components::PortRoyal(comp)) => {
+            assert_eq!(comp.cards.len(), 144);
+            assert_eq!(comp.contracts.len(), 18);
+        }
         None => panic!("no card table"),
     }
 
-    for players in [2, 5] {
-        let (last, log) = play(&mut c, players, 11 + u64::from(players)).await;
+    let setups = [
+        new_game(2, 13),
+        new_game(5, 16),
+        new_game_with(3, 17, competitive_contracts()),
+        new_game_with(1, 18, cooperative(0)),
+        new_game_with(4, 19, cooperative(2)),
+    ];
+    for setup in setups {
+        let (last, log) = play(&mut c, setup.clone()).await;
+        if let Some(game_state::Game::PortRoyal(p)) = &last.game {
+            if p.options.unwrap().mode == v1::PortRoyalMode::Cooperative as i32 {
+                let outcome = p.contracts.as_ref().unwrap().outcome;
+                assert_ne!(outcome, v1::PortRoyalCooperativeOutcome::Unspecified as i32);
+            }
+        }
         let replay = c
             .replay(v1::ReplayRequest {
-                setup: Some(new_game(players, 11 + u64::from(players))),
+                setup: Some(setup.clone()),
                 actions: log.clone(),
             })
             .await
@@ -181,7 +214,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         bad.push(log[0].clone());
         let replay = c
             .replay(v1::ReplayRequest {
-                setup: Some(new_game(players, 11 + u64::from(players))),
+                setup: Some(setup),
                 actions: bad,
             })
             .await
@@ -383,16 +416,49 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     let err = c.new_game(new_game(6, 1)).await.unwrap_err();
     assert_eq!(field_violations(&err), vec!["players"]);
 
-    let mut expansion = new_game(3, 1);
-    expansion.options = Some(new_game_request::Options::PortRoyal(v1::PortRoyalOptions {
-        contracts: true,
+    let coop_without_contracts = v1::PortRoyalOptions {
+        mode: v1::PortRoyalMode::Cooperative as i32,
         ..Default::default()
-    }));
-    let err = c.new_game(expansion).await.unwrap_err();
-    assert_eq!(field_violations(&err), vec!["options.port_royal.contracts"]);
+    };
+    let err = c
+        .new_game(new_game_with(3, 1, coop_without_contracts))
+        .await
+        .unwrap_err();
+    assert_eq!(field_violations(&err), vec!["options.port_royal.mode"]);
+    let difficulty_in_competitive = v1::PortRoyalOptions {
+        difficulty: 2,
+        ..competitive_contracts()
+    };
+    let err = c
+        .new_game(new_game_with(3, 1, difficulty_in_competitive))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        field_violations(&err),
+        vec!["options.port_royal.difficulty"]
+    );
+    let err = c
+        .new_game(new_game_with(1, 1, competitive_contracts()))
+        .await
+        .unwrap_err();
+    assert_eq!(field_violations(&err), vec!["players"]);
+    let err = c
+        .new_game(new_game_with(2, 1, cooperative(99)))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        field_violations(&err),
+        vec!["options.port_royal.difficulty"]
+    );
+
+    let mut village = new_game(3, 1);
+    village.game = "village".into();
+    village.options = None;
+    let err = c.new_game(village).await.unwrap_err();
+    assert_eq!(field_violations(&err), vec!["game"]);
     assert_eq!(
         err.get_details_error_info().unwrap().reason,
-        "UNSUPPORTED_EXPANSION"
+        "UNSUPPORTED_GAME"
     );
 
     let mut replay_without_seed = new_game(3, 1);

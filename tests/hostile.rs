@@ -6,20 +6,40 @@ mod common;
 
 use proptest::prelude::*;
 use referee::core::GameRng;
-use referee::games::port_royal::{Action, Options, PhaseTag, State, StateParts};
+use referee::games::port_royal::{Action, Mode, OfferParts, Options, PhaseTag, State, StateParts};
 
-/// Mid-game states from seeded random games.
+/// Mid-game states from seeded random games, in every mode.
 fn samples() -> Vec<StateParts> {
+    let modes = [
+        (Options::default(), 2..=5u32),
+        (
+            Options {
+                contracts: true,
+                ..Options::default()
+            },
+            2..=5,
+        ),
+        (
+            Options {
+                contracts: true,
+                mode: Mode::Cooperative,
+                ..Options::default()
+            },
+            1..=5,
+        ),
+    ];
     let mut out = Vec::new();
-    for players in 2..=5u32 {
-        for seed in 0..3 {
-            let mut n = 0;
-            common::play_random(players, seed, Options::default(), 20_000, |s, _, _| {
-                if n % 37 == 0 {
-                    out.push(s.to_parts());
-                }
-                n += 1;
-            });
+    for (options, counts) in modes {
+        for players in counts {
+            for seed in 0..2 {
+                let mut n = 0;
+                common::play_random(players, seed, options, 20_000, |s, _, _| {
+                    if n % 37 == 0 {
+                        out.push(s.to_parts());
+                    }
+                    n += 1;
+                });
+            }
         }
     }
     out
@@ -27,7 +47,39 @@ fn samples() -> Vec<StateParts> {
 
 fn mutate(p: &mut StateParts, rng: &mut GameRng) {
     let pick = |rng: &mut GameRng| rng.below(300);
-    match rng.below(14) {
+    if let Some(x) = p.contracts.as_mut() {
+        match rng.below(10) {
+            0 => x.face_up.push((rng.below(20), vec![rng.below(6)])),
+            1 => {
+                if let Some(slot) = x.face_up.first_mut() {
+                    slot.1.push(rng.below(6));
+                }
+            }
+            2 => x.progress.push((rng.below(6), rng.below(20), rng.below(4))),
+            3 => {
+                let c = p.draw_pile.pop().unwrap_or(3);
+                x.time_pile.push(c);
+            }
+            4 => {
+                if let Some(s) = x.set_aside.first_mut() {
+                    s.push(rng.below(150));
+                }
+            }
+            5 => x.outcome = Some(rng.below(2) == 0),
+            6 => x.face_down.pop().map_or((), |_| ()),
+            _ => {}
+        }
+    }
+    if rng.below(6) == 0 {
+        p.offers.push(OfferParts {
+            seat: rng.below(6),
+            contract: (rng.below(3) > 0).then(|| rng.below(20)),
+        });
+    }
+    if rng.below(8) == 0 {
+        p.options.contracts = !p.options.contracts;
+    }
+    match rng.below(15) {
         0 => p.players = rng.below(8),
         1 => p.start_seat = rng.below(8),
         2 => {
@@ -76,6 +128,7 @@ fn mutate(p: &mut StateParts, rng: &mut GameRng) {
                 }
             }
         }
+        13 => p.turn.bonus_takes = rng.below(300),
         _ => {
             p.turn.cards_drawn = u32::MAX - rng.below(2);
             p.turn.turn_number = u32::MAX - rng.below(2);
@@ -96,12 +149,19 @@ fn exercise(state: &State, rng: &mut GameRng) {
         let _ = s.legal_actions(None);
     }
     for _ in 0..8 {
-        let action = match rng.below(7) {
+        let action = match rng.below(10) {
+            7 => Action::Accept,
+            8 => Action::CompleteContract(rng.below(25)),
+            9 => Action::Take {
+                card: rng.below(150),
+                decline_coins: rng.below(2) == 0,
+                gift_to: Some(rng.below(7)),
+            },
             0 => Action::Draw,
             1 => Action::Stop,
             2 => Action::Repel,
             3 => Action::Admit,
-            4 => Action::Take(rng.below(400)),
+            4 => Action::take(rng.below(400)),
             5 => Action::Pass,
             _ => Action::ClaimExpedition {
                 expedition: rng.below(130),

@@ -324,7 +324,7 @@ fn s2_3_governors_add_a_card_and_a_new_governor_works_at_once() {
     });
     let events = act(&mut s, 0, Action::Stop);
     assert!(events.contains(&Event::ChanceBegan { seat: 0, takes: 2 }));
-    act(&mut s, 0, Action::Take(governors[1]));
+    act(&mut s, 0, Action::take(governors[1]));
     // One taken of 2, plus the new Governor: 2 left.
     assert!(matches!(
         s.turn().phase,
@@ -334,8 +334,8 @@ fn s2_3_governors_add_a_card_and_a_new_governor_works_at_once() {
             ..
         }
     ));
-    act(&mut s, 0, Action::Take(y));
-    act(&mut s, 0, Action::Take(b));
+    act(&mut s, 0, Action::take(y));
+    act(&mut s, 0, Action::take(b));
     assert!(matches!(s.turn().phase, Phase::Trade { taker: 1, .. }));
 }
 
@@ -345,7 +345,7 @@ fn s2_3_trading_a_ship_pays_its_coins_plus_one_per_trader_of_its_colour() {
     let ship = ships(Red, 2, Some(3))[0];
     let mut s = edit(&discovering(3, &[ship], 1), |p| give(p, 0, &traders));
     act(&mut s, 0, Action::Stop);
-    let events = act(&mut s, 0, Action::Take(ship));
+    let events = act(&mut s, 0, Action::take(ship));
     assert!(events.iter().any(|e| matches!(
         e,
         Event::CardTaken {
@@ -366,7 +366,7 @@ fn s2_3_hiring_costs_the_printed_price_less_one_per_mademoiselle() {
         give(p, 0, &mademoiselles[..1]);
     });
     act(&mut s, 0, Action::Stop);
-    let events = act(&mut s, 0, Action::Take(settler));
+    let events = act(&mut s, 0, Action::take(settler));
     assert!(events
         .iter()
         .any(|e| matches!(e, Event::CardTaken { coins_paid: 3, .. })));
@@ -379,7 +379,7 @@ fn s2_3_hiring_costs_the_printed_price_less_one_per_mademoiselle() {
         set_coins(p, 0, 0);
     });
     act(&mut s, 0, Action::Stop);
-    let events = act(&mut s, 0, Action::Take(sailor));
+    let events = act(&mut s, 0, Action::take(sailor));
     assert!(events
         .iter()
         .any(|e| matches!(e, Event::CardTaken { coins_paid: 0, .. })));
@@ -391,14 +391,14 @@ fn s2_3_a_player_who_cannot_pay_cannot_hire() {
     let ship = ships(Yellow, 1, Some(1))[0];
     let mut s = discovering(3, &[jack, ship], 1);
     act(&mut s, 0, Action::Stop);
-    assert_eq!(refused(&s, 0, Action::Take(jack)), Code::InsufficientCoins);
+    assert_eq!(refused(&s, 0, Action::take(jack)), Code::InsufficientCoins);
     let legal: Vec<Action> = s
         .legal_actions(Some(0))
         .into_iter()
         .map(|(_, a)| a)
         .collect();
-    assert!(!legal.contains(&Action::Take(jack)));
-    assert!(legal.contains(&Action::Take(ship)));
+    assert!(!legal.contains(&Action::take(jack)));
+    assert!(legal.contains(&Action::take(ship)));
 }
 
 #[test]
@@ -412,7 +412,7 @@ fn s2_3_other_players_take_one_card_each_clockwise_paying_one_coin() {
         set_coins(p, 2, 5);
     });
     act(&mut s, 0, Action::Stop);
-    act(&mut s, 0, Action::Take(a));
+    act(&mut s, 0, Action::take(a));
     assert!(matches!(
         s.turn().phase,
         Phase::Trade {
@@ -421,8 +421,8 @@ fn s2_3_other_players_take_one_card_each_clockwise_paying_one_coin() {
             ..
         }
     ));
-    assert_eq!(refused(&s, 2, Action::Take(b)), Code::NotYourTurn);
-    let events = act(&mut s, 1, Action::Take(b));
+    assert_eq!(refused(&s, 2, Action::take(b)), Code::NotYourTurn);
+    let events = act(&mut s, 1, Action::take(b));
     assert!(events.iter().any(|e| matches!(
         e,
         Event::CardTaken {
@@ -434,7 +434,7 @@ fn s2_3_other_players_take_one_card_each_clockwise_paying_one_coin() {
     )));
     assert_eq!(s.coins(1), 0);
     assert_eq!(s.coins(0), 1, "the fee went to the active player");
-    act(&mut s, 2, Action::Take(c));
+    act(&mut s, 2, Action::take(c));
     assert_eq!(s.coins(0), 2);
     assert_eq!(s.turn().active, 1, "everyone had a chance: the turn ended");
 }
@@ -448,8 +448,8 @@ fn s2_3_the_fee_may_come_from_the_ship_just_traded() {
         set_coins(p, 1, 0);
     });
     act(&mut s, 0, Action::Stop);
-    act(&mut s, 0, Action::Take(other));
-    let events = act(&mut s, 1, Action::Take(ship));
+    act(&mut s, 0, Action::take(other));
+    let events = act(&mut s, 1, Action::take(ship));
     assert!(events.iter().any(|e| matches!(
         e,
         Event::CardTaken {
@@ -472,7 +472,7 @@ fn r_mademoiselles_do_not_reduce_the_fee() {
         set_coins(p, 1, 0);
     });
     act(&mut s, 0, Action::Stop);
-    act(&mut s, 0, Action::Take(y));
+    act(&mut s, 0, Action::take(y));
     // Seat 1 owes nothing for the Sailor but still the 1-coin fee, which it cannot pay: its
     // chance has no choice and ends by itself.
     assert_eq!(s.turn().active, 1);
@@ -481,8 +481,8 @@ fn r_mademoiselles_do_not_reduce_the_fee() {
         set_coins(p, 1, 1);
     });
     act(&mut s, 0, Action::Stop);
-    act(&mut s, 0, Action::Take(y));
-    let events = act(&mut s, 1, Action::Take(sailor));
+    act(&mut s, 0, Action::take(y));
+    let events = act(&mut s, 1, Action::take(sailor));
     assert!(events.iter().any(|e| matches!(
         e,
         Event::CardTaken {
@@ -524,7 +524,7 @@ fn r_a_chance_with_nothing_to_decide_ends_by_itself() {
         set_coins(p, 2, 5);
     });
     act(&mut s, 0, Action::Stop);
-    let events = act(&mut s, 0, Action::Take(a));
+    let events = act(&mut s, 0, Action::take(a));
     assert!(events.contains(&Event::ChanceBegan { seat: 2, takes: 1 }));
     assert!(!events
         .iter()
@@ -550,7 +550,7 @@ fn s2_4_admirals_pay_two_coins_each_with_five_or_more_harbor_cards() {
     });
     let events = act(&mut s, 0, Action::Stop);
     assert_eq!(coins_gained(&events, CoinReason::Admiral), vec![(0, 4)]);
-    let events = act(&mut s, 0, Action::Take(five[0]));
+    let events = act(&mut s, 0, Action::take(five[0]));
     // Seat 1's chance begins with 4 cards left: no Admiral coins.
     assert_eq!(coins_gained(&events, CoinReason::Admiral), vec![]);
 
@@ -572,7 +572,7 @@ fn s2_4_jesters_pay_other_players_whose_chance_finds_the_harbor_empty() {
         set_coins(p, 0, 4);
     });
     act(&mut s, 0, Action::Stop);
-    let events = act(&mut s, 0, Action::Take(a));
+    let events = act(&mut s, 0, Action::take(a));
     assert_eq!(
         coins_gained(&events, CoinReason::Jester),
         vec![(1, 2), (2, 1)],
@@ -815,7 +815,7 @@ fn r_actions_out_of_turn_or_phase_are_refused_with_stable_codes() {
     let s = fresh(3);
     assert_eq!(refused(&s, 1, Action::Draw), Code::NotYourTurn);
     assert_eq!(refused(&s, 7, Action::Draw), Code::NoSuchSeat);
-    assert_eq!(refused(&s, 0, Action::Take(0)), Code::WrongPhase);
+    assert_eq!(refused(&s, 0, Action::take(0)), Code::WrongPhase);
     assert_eq!(refused(&s, 0, Action::Repel), Code::WrongPhase);
     let done = edit(&s, |p| p.turn.phase = PhaseTag::Finished);
     assert_eq!(refused(&done, 0, Action::Draw), Code::GameFinished);
@@ -845,6 +845,6 @@ fn r_coins_are_paid_most_recently_gained_first() {
     let mut s2 = edit(&discovering(2, &[settler], 1), |p| set_coins(p, 0, 5));
     let coins = s2.seats()[0].coins.clone();
     act(&mut s2, 0, Action::Stop);
-    act(&mut s2, 0, Action::Take(settler));
+    act(&mut s2, 0, Action::take(settler));
     assert_eq!(s2.seats()[0].coins, coins[..1].to_vec());
 }

@@ -1,7 +1,9 @@
-//! Property tests over seeded random complete games, 2-5 players (README "Tests"): never panic,
-//! always end, every legal action validates and applies, sampled actions outside the legal set
-//! are refused, the 120/119 cards are conserved, state → proto → state round-trips, and views of
-//! states that differ only in hidden cards are identical.
+//! Property tests over seeded random complete games in every mode and player count (base 2-5,
+//! with and without the expedition variant; Just One More Contract competitive 2-5 and
+//! cooperative 1-5): never panic, always end, every legal action validates and applies, sampled
+//! actions outside the legal set are refused, the cards (119/120, or 143/144) and contracts
+//! (16 or 18) are conserved, state → proto → state round-trips, and views of states that differ
+//! only in hidden cards are identical.
 
 mod common;
 
@@ -10,29 +12,66 @@ use std::collections::HashMap;
 use prost::Message;
 use referee::core::{GameRng, Seat};
 use referee::games::port_royal::cards::{self, Card};
-use referee::games::port_royal::{Action, Options, State};
+use referee::games::port_royal::{Action, Mode, Options, State};
 use referee::service::port_royal::{state_from_proto, state_to_proto};
 
-const GAMES_PER_COUNT: u64 = 60;
+const GAMES_PER_COUNT: u64 = 40;
 const MAX_ACTIONS: usize = 20_000;
 
-fn variants() -> Vec<Options> {
+/// Every mode, with its player counts.
+fn variants() -> Vec<(Options, std::ops::RangeInclusive<u32>)> {
+    let base = Options::default();
     vec![
-        Options::default(),
-        Options {
-            expedition_variant: true,
-            ..Options::default()
-        },
+        (base, 2..=5),
+        (
+            Options {
+                expedition_variant: true,
+                ..base
+            },
+            2..=5,
+        ),
+        (
+            Options {
+                contracts: true,
+                ..base
+            },
+            2..=5,
+        ),
+        (
+            Options {
+                contracts: true,
+                mode: Mode::Cooperative,
+                ..base
+            },
+            1..=5,
+        ),
+        (
+            Options {
+                contracts: true,
+                mode: Mode::Cooperative,
+                difficulty: 3,
+                ..base
+            },
+            1..=5,
+        ),
     ]
 }
 
-/// Conservation (§1): every in-play card is in exactly one zone.
+/// Conservation (§1, §1.2): every in-play card is in exactly one zone, and so is every contract.
 fn assert_conserved(state: &State) {
-    let players = state.config().players;
+    let config = state.config();
     let mut seen: Vec<u8> = state.all_cards().collect();
     seen.sort_unstable();
-    let expected: Vec<u8> = cards::in_play(players).collect();
+    let expected: Vec<u8> = cards::in_play(config.players, config.options.contracts).collect();
     assert_eq!(seen, expected, "cards not conserved");
+    let mut contracts = state.all_contracts();
+    contracts.sort_unstable();
+    let expected: Vec<u8> = match (config.options.contracts, config.options.mode) {
+        (false, _) => vec![],
+        (true, Mode::Competitive) => (0..16).collect(),
+        (true, Mode::Cooperative) => (0..18).collect(),
+    };
+    assert_eq!(contracts, expected, "contracts not conserved");
 }
 
 /// Candidate actions of every kind, to probe what lies outside the legal set.
@@ -45,9 +84,9 @@ fn probes(state: &State, rng: &mut GameRng) -> Vec<Action> {
         Action::Pass,
     ];
     for _ in 0..4 {
-        out.push(Action::Take(rng.below(125)));
+        out.push(Action::take(rng.below(125)));
     }
-    out.extend(state.harbor().iter().map(|&c| Action::Take(u32::from(c))));
+    out.extend(state.harbor().iter().map(|&c| Action::take(u32::from(c))));
     let display: Vec<u32> = state
         .seats()
         .get(usize::from(state.turn().active))
@@ -91,9 +130,9 @@ fn claim_key(a: &Action) -> Option<(u32, Vec<String>)> {
 
 #[test]
 fn random_games_end_and_every_legal_action_applies() {
-    let mut lengths: HashMap<u32, Vec<usize>> = HashMap::new();
-    for options in variants() {
-        for players in 2..=5u32 {
+    let mut lengths: HashMap<String, Vec<usize>> = HashMap::new();
+    for (options, counts) in variants() {
+        for players in counts {
             for seed in 0..GAMES_PER_COUNT {
                 let mut probe_rng = GameRng::from_u64(seed + 99);
                 let (end, n) = common::play_random(
@@ -133,14 +172,21 @@ fn random_games_end_and_every_legal_action_applies() {
                     "{players}p seed {seed} did not end in {n} actions"
                 );
                 assert_conserved(&end);
-                lengths.entry(players).or_default().push(n);
+                let key = format!(
+                    "{:?} contracts={} {players}p",
+                    options.mode, options.contracts
+                );
+                lengths.entry(key).or_default().push(n);
             }
         }
     }
-    for (p, l) in lengths {
+    let mut keys: Vec<_> = lengths.keys().cloned().collect();
+    keys.sort();
+    for k in keys {
+        let l = &lengths[&k];
         let avg = l.iter().sum::<usize>() / l.len();
         eprintln!(
-            "{p} players: mean {avg} actions per game, max {}",
+            "{k}: mean {avg} actions per game, max {}",
             l.iter().max().unwrap()
         );
     }

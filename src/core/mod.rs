@@ -11,5 +11,5 @@ pub mod violation;
 pub use error::{StateError, StateErrors};
 pub use rng::GameRng;
 pub use seat::Seat;
-pub use status::{SeatResult, Status};
+pub use status::{Cooperative, SeatResult, Status};
 pub use violation::{Code, Violation};

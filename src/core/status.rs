@@ -13,6 +13,19 @@ pub struct Status {
     pub result: Vec<SeatResult>,
     /// A short phase name.
     pub phase: &'static str,
+    /// Cooperative games: how the team did.
+    pub cooperative: Option<Cooperative>,
+}
+
+/// The outcome of a finished cooperative game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cooperative {
+    /// Won or lost.
+    pub won: bool,
+    /// The team's rating (on a win).
+    pub rating: &'static str,
+    /// The victory pile's size.
+    pub victory_pile: u32,
 }
 
 /// How one seat finished.

@@ -36,6 +36,16 @@ pub enum Code {
     ExpeditionRequirementUnmet,
     /// A card named is not in the seat's display.
     CardNotOwned,
+    /// The contract cannot be completed by this seat now (not face up, completed already, no
+    /// cube left, or one that is only completed at the moment of its event).
+    ContractNotAvailable,
+    /// The seat does not meet the contract's requirement.
+    ContractRequirementUnmet,
+    /// The ship's coins may not be declined (not a Frigate or Galleon, or no Foe contract for
+    /// this seat).
+    DeclineNotAllowed,
+    /// A special ship's coin must go to another player, named in `gift_to`, and only then.
+    InvalidGift,
 }
 
 impl Code {
@@ -57,6 +67,10 @@ impl Code {
             Code::ExpeditionNotAvailable => "EXPEDITION_NOT_AVAILABLE",
             Code::ExpeditionRequirementUnmet => "EXPEDITION_REQUIREMENT_UNMET",
             Code::CardNotOwned => "CARD_NOT_OWNED",
+            Code::ContractNotAvailable => "CONTRACT_NOT_AVAILABLE",
+            Code::ContractRequirementUnmet => "CONTRACT_REQUIREMENT_UNMET",
+            Code::DeclineNotAllowed => "DECLINE_NOT_ALLOWED",
+            Code::InvalidGift => "INVALID_GIFT",
         }
     }
 }

@@ -90,6 +90,11 @@ fn status_to_proto(s: &crate::core::Status) -> v1::Status {
                     winner: r.winner,
                 })
                 .collect(),
+            cooperative: s.cooperative.as_ref().map(|c| v1::CooperativeResult {
+                won: c.won,
+                rating: c.rating.to_owned(),
+                victory_pile: c.victory_pile,
+            }),
         }),
         phase: s.phase.to_owned(),
     }
@@ -164,7 +169,7 @@ fn game_info() -> v1::GameInfo {
     v1::GameInfo {
         game: pr::GAME_ID.to_owned(),
         title: "Port Royal".to_owned(),
-        min_players: 2,
+        min_players: 1,
         max_players: 5,
         rules_version: pr::RULES_VERSION.to_owned(),
         component_set: pr::COMPONENT_SET.to_owned(),
@@ -176,10 +181,16 @@ fn game_info() -> v1::GameInfo {
             ),
             option(
                 "contracts",
-                "Just One More Contract: not served by this release yet (refused with UNSUPPORTED_EXPANSION).",
+                "Just One More Contract: 14 persons and 10 ships are shuffled in and contracts are played (144 cards, 18 contracts).",
             ),
-            option("mode", "Competitive only in this release; cooperative needs contracts."),
-            option("difficulty", "Cooperative only; must be 0 in this release."),
+            option(
+                "mode",
+                "PORT_ROYAL_MODE_COMPETITIVE (default; 2-5 players, 4 contracts face up) or PORT_ROYAL_MODE_COOPERATIVE (needs contracts; 1-5 players against the time pile).",
+            ),
+            option(
+                "difficulty",
+                "Cooperative only: cards moved from the time pile to the victory pile at setup; at most the time pile's size.",
+            ),
         ],
         components: Some(v1::game_info::Components::PortRoyal(port_royal::components())),
     }

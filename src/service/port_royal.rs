@@ -2,10 +2,11 @@
 
 use crate::core::StateErrors;
 use crate::games::port_royal::cards::{Card, Colour, Person, Tax, CARDS};
-use crate::games::port_royal::state::{Phase, Turn};
+use crate::games::port_royal::contracts::{self, Requirement};
+use crate::games::port_royal::state::{Offer, OfferKind, Progress, Slot};
 use crate::games::port_royal::{
-    Action, CoinReason, Event, Mode, Options, PhaseTag, SeatParts, State, StateParts, TurnParts,
-    View,
+    Action, CoinReason, Event, ExpansionParts, Mode, OfferParts, Options, PhaseTag, SeatParts,
+    State, StateParts, TurnParts, View,
 };
 use crate::pb::v1;
 use v1::port_royal_action::{self as pa, Kind as A};
@@ -52,6 +53,7 @@ pub fn state_from_proto(p: &v1::PortRoyalState) -> Result<State, StateErrors> {
         Ok(v1::PortRoyalPhase::Repel) => PhaseTag::Repel,
         Ok(v1::PortRoyalPhase::Trade) => PhaseTag::Trade,
         Ok(v1::PortRoyalPhase::Finished) => PhaseTag::Finished,
+        Ok(v1::PortRoyalPhase::Bust) => PhaseTag::Bust,
         Ok(v1::PortRoyalPhase::Unspecified) | Err(_) => PhaseTag::Unspecified,
     };
     let parts = StateParts {
@@ -79,10 +81,40 @@ pub fn state_from_proto(p: &v1::PortRoyalState) -> Result<State, StateErrors> {
             pending_ship: t.pending_ship,
             taker: t.taker,
             base_takes: t.base_takes,
+            bonus_takes: t.bonus_takes,
             taken: t.taken,
             final_round: t.final_round,
             turn_number: t.turn_number,
         },
+        offers: p
+            .offers
+            .iter()
+            .map(|o| OfferParts {
+                seat: o.seat,
+                contract: o.contract,
+            })
+            .collect(),
+        contracts: p.contracts.as_ref().map(|c| ExpansionParts {
+            face_up: c
+                .face_up
+                .iter()
+                .map(|s| (s.contract, s.completers.clone()))
+                .collect(),
+            face_down: c.face_down.clone(),
+            progress: c
+                .progress
+                .iter()
+                .map(|x| (x.seat, x.contract, x.level))
+                .collect(),
+            set_aside: c.set_aside.iter().map(|x| x.ships.clone()).collect(),
+            time_pile: c.time_pile.clone(),
+            victory_pile: c.victory_pile.clone(),
+            outcome: match v1::PortRoyalCooperativeOutcome::try_from(c.outcome) {
+                Ok(v1::PortRoyalCooperativeOutcome::Won) => Some(true),
+                Ok(v1::PortRoyalCooperativeOutcome::Lost) => Some(false),
+                _ => None,
+            },
+        }),
     };
     State::from_parts(&parts)
 }
@@ -96,15 +128,50 @@ fn turn_to_proto(t: &TurnParts) -> v1::PortRoyalTurn {
             PhaseTag::Repel => v1::PortRoyalPhase::Repel,
             PhaseTag::Trade => v1::PortRoyalPhase::Trade,
             PhaseTag::Finished => v1::PortRoyalPhase::Finished,
+            PhaseTag::Bust => v1::PortRoyalPhase::Bust,
         } as i32,
         cards_drawn: t.cards_drawn,
         pending_ship: t.pending_ship,
         taker: t.taker,
         base_takes: t.base_takes,
+        bonus_takes: t.bonus_takes,
         taken: t.taken,
         final_round: t.final_round,
         turn_number: t.turn_number,
     }
+}
+
+fn outcome_to_proto(o: Option<bool>) -> i32 {
+    let outcome = match o {
+        None => v1::PortRoyalCooperativeOutcome::Unspecified,
+        Some(true) => v1::PortRoyalCooperativeOutcome::Won,
+        Some(false) => v1::PortRoyalCooperativeOutcome::Lost,
+    };
+    outcome as i32
+}
+
+fn slots_to_proto(
+    face_up: impl Iterator<Item = (u32, Vec<u32>)>,
+) -> Vec<v1::PortRoyalContractSlot> {
+    face_up
+        .map(|(contract, completers)| v1::PortRoyalContractSlot {
+            contract,
+            completers,
+        })
+        .collect()
+}
+
+fn set_aside_to_proto(v: impl Iterator<Item = Vec<u32>>) -> Vec<v1::PortRoyalSetAside> {
+    v.map(|ships| v1::PortRoyalSetAside { ships }).collect()
+}
+
+fn progress_to_proto(v: impl Iterator<Item = (u32, u32, u32)>) -> Vec<v1::PortRoyalProgress> {
+    v.map(|(seat, contract, level)| v1::PortRoyalProgress {
+        seat,
+        contract,
+        level,
+    })
+    .collect()
 }
 
 /// A state to the wire.
@@ -131,6 +198,23 @@ pub fn state_to_proto(s: &State) -> v1::PortRoyalState {
             })
             .collect(),
         turn: Some(turn_to_proto(&p.turn)),
+        contracts: p.contracts.map(|c| v1::PortRoyalContracts {
+            face_up: slots_to_proto(c.face_up.into_iter()),
+            face_down: c.face_down,
+            progress: progress_to_proto(c.progress.into_iter()),
+            set_aside: set_aside_to_proto(c.set_aside.into_iter()),
+            time_pile: c.time_pile,
+            victory_pile: c.victory_pile,
+            outcome: outcome_to_proto(c.outcome),
+        }),
+        offers: p
+            .offers
+            .into_iter()
+            .map(|o| v1::PortRoyalOffer {
+                seat: o.seat,
+                contract: o.contract,
+            })
+            .collect(),
     }
 }
 
@@ -141,12 +225,19 @@ pub fn action_from_proto(a: &v1::PortRoyalAction) -> Option<Action> {
         A::Stop(_) => Action::Stop,
         A::Repel(_) => Action::Repel,
         A::Admit(_) => Action::Admit,
-        A::Take(t) => Action::Take(t.card),
+        A::Take(t) => Action::Take {
+            card: t.card,
+            decline_coins: t.decline_coins,
+            gift_to: t.gift_to,
+        },
         A::Pass(_) => Action::Pass,
         A::ClaimExpedition(c) => Action::ClaimExpedition {
             expedition: c.expedition,
             persons: c.persons.clone(),
         },
+        A::CompleteContract(c) => Action::CompleteContract(c.contract),
+        A::Accept(_) => Action::Accept,
+        A::Decline(_) => Action::Decline,
     })
 }
 
@@ -157,7 +248,15 @@ pub fn action_to_proto(a: &Action) -> v1::PortRoyalAction {
         Action::Stop => A::Stop(pa::Stop {}),
         Action::Repel => A::Repel(pa::Repel {}),
         Action::Admit => A::Admit(pa::Admit {}),
-        Action::Take(card) => A::Take(pa::Take { card: *card }),
+        Action::Take {
+            card,
+            decline_coins,
+            gift_to,
+        } => A::Take(pa::Take {
+            card: *card,
+            decline_coins: *decline_coins,
+            gift_to: *gift_to,
+        }),
         Action::Pass => A::Pass(pa::Pass {}),
         Action::ClaimExpedition {
             expedition,
@@ -166,6 +265,11 @@ pub fn action_to_proto(a: &Action) -> v1::PortRoyalAction {
             expedition: *expedition,
             persons: persons.clone(),
         }),
+        Action::CompleteContract(contract) => A::CompleteContract(pa::CompleteContract {
+            contract: *contract,
+        }),
+        Action::Accept => A::Accept(pa::Accept {}),
+        Action::Decline => A::Decline(pa::Decline {}),
     };
     v1::PortRoyalAction { kind: Some(kind) }
 }
@@ -177,9 +281,14 @@ fn seats(v: &[u8]) -> Vec<u32> {
 /// An event to the wire.
 pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
     let kind = match e {
-        Event::CardDrawn { seat, card } => E::CardDrawn(pe::CardDrawn {
+        Event::CardDrawn {
+            seat,
+            card,
+            from_time_pile,
+        } => E::CardDrawn(pe::CardDrawn {
             seat: (*seat).into(),
             card: (*card).into(),
+            from_time_pile: *from_time_pile,
         }),
         Event::ShipRepelled { seat, card } => E::ShipRepelled(pe::ShipRepelled {
             seat: (*seat).into(),
@@ -209,12 +318,14 @@ pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
             coins_gained,
             coins_paid,
             fee_paid,
+            declined,
         } => E::CardTaken(pe::CardTaken {
             seat: (*seat).into(),
             card: (*card).into(),
             coins_gained: *coins_gained,
             coins_paid: *coins_paid,
             fee_paid: *fee_paid,
+            declined: *declined,
         }),
         Event::CoinsGained {
             seat,
@@ -228,6 +339,9 @@ pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
                 CoinReason::Jester => v1::PortRoyalCoinReason::Jester,
                 CoinReason::TaxBonus => v1::PortRoyalCoinReason::TaxBonus,
                 CoinReason::Expedition => v1::PortRoyalCoinReason::Expedition,
+                CoinReason::Gunner => v1::PortRoyalCoinReason::Gunner,
+                CoinReason::ViceAdmiral => v1::PortRoyalCoinReason::ViceAdmiral,
+                CoinReason::Gift => v1::PortRoyalCoinReason::Gift,
             } as i32,
         }),
         Event::ExpeditionRevealed { card } => E::ExpeditionRevealed(pe::ExpeditionRevealed {
@@ -257,38 +371,40 @@ pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
             supply_exhausted: *supply_exhausted,
         }),
         Event::GameFinished => E::GameFinished(pe::GameFinished {}),
+        Event::ContractCompleted {
+            seat,
+            contract,
+            space,
+            coins,
+        } => E::ContractCompleted(pe::ContractCompleted {
+            seat: (*seat).into(),
+            contract: (*contract).into(),
+            space: *space,
+            coins: *coins,
+        }),
+        Event::ContractProgressed {
+            seat,
+            contract,
+            level,
+        } => E::ContractProgressed(pe::ContractProgressed {
+            seat: (*seat).into(),
+            contract: (*contract).into(),
+            level: *level,
+        }),
+        Event::OfferDeclined { seat, contract } => E::OfferDeclined(pe::OfferDeclined {
+            seat: (*seat).into(),
+            contract: contract.map(u32::from),
+        }),
+        Event::ShipSetAside { seat, card } => E::ShipSetAside(pe::ShipSetAside {
+            seat: (*seat).into(),
+            card: (*card).into(),
+        }),
+        Event::VictoryPileGrew { cards } => {
+            E::VictoryPileGrew(pe::VictoryPileGrew { cards: *cards })
+        }
+        Event::CooperativeEnded { won } => E::CooperativeEnded(pe::CooperativeEnded { won: *won }),
     };
     v1::PortRoyalEvent { kind: Some(kind) }
-}
-
-fn public_turn(t: &Turn) -> v1::PortRoyalTurn {
-    let (phase, pending_ship, taker, base_takes, taken) = match t.phase {
-        Phase::Discover => (PhaseTag::Discover, None, 0, 0, 0),
-        Phase::Repel { ship } => (PhaseTag::Repel, Some(u32::from(ship)), 0, 0, 0),
-        Phase::Trade {
-            taker,
-            base_takes,
-            taken,
-        } => (
-            PhaseTag::Trade,
-            None,
-            taker.into(),
-            base_takes.into(),
-            taken.into(),
-        ),
-        Phase::Finished => (PhaseTag::Finished, None, 0, 0, 0),
-    };
-    turn_to_proto(&TurnParts {
-        active_seat: t.active.into(),
-        phase,
-        cards_drawn: t.drawn,
-        pending_ship,
-        taker,
-        base_takes,
-        taken,
-        final_round: t.final_round,
-        turn_number: t.number,
-    })
 }
 
 /// A view to the wire.
@@ -309,9 +425,38 @@ pub fn view_to_proto(v: &View) -> v1::PortRoyalView {
                 display: seats(&s.display),
                 victory_points: s.victory_points,
                 swords: s.swords,
+                contracts_completed: s.contracts_completed,
             })
             .collect(),
-        turn: Some(public_turn(&v.turn)),
+        turn: Some(turn_to_proto(&v.turn.to_parts())),
+        contracts: v.contracts.as_ref().map(|c| v1::PortRoyalContractsView {
+            face_up: slots_to_proto(c.face_up.iter().map(slot_parts)),
+            face_down_count: c.face_down_count,
+            progress: progress_to_proto(c.progress.iter().map(progress_parts)),
+            set_aside: set_aside_to_proto(c.set_aside.iter().map(|v| seats(v))),
+            time_pile_count: c.time_pile_count,
+            victory_pile_count: c.victory_pile_count,
+            outcome: outcome_to_proto(c.outcome),
+        }),
+        offers: v.offers.iter().map(offer_to_proto).collect(),
+    }
+}
+
+fn slot_parts(s: &Slot) -> (u32, Vec<u32>) {
+    (s.id.into(), seats(&s.completers))
+}
+
+fn progress_parts(p: &Progress) -> (u32, u32, u32) {
+    (p.seat.into(), p.contract.into(), p.level.into())
+}
+
+fn offer_to_proto(o: &Offer) -> v1::PortRoyalOffer {
+    v1::PortRoyalOffer {
+        seat: o.seat.into(),
+        contract: match o.kind {
+            OfferKind::Contract(c) => Some(c.into()),
+            OfferKind::VictoryPile => None,
+        },
     }
 }
 
@@ -340,6 +485,9 @@ fn person(p: Person) -> (v1::PortRoyalPerson, v1::PortRoyalColour) {
         Person::Jester => (P::Jester, none),
         Person::Admiral => (P::Admiral, none),
         Person::Governor => (P::Governor, none),
+        Person::Clerk(c) => (P::Clerk, colour(c)),
+        Person::Gunner => (P::Gunner, none),
+        Person::ViceAdmiral => (P::ViceAdmiral, none),
     }
 }
 
@@ -355,10 +503,12 @@ pub fn components() -> v1::PortRoyalComponents {
                     colour: c,
                     coins,
                     swords,
+                    special,
                 } => Kind::Ship(v1::PortRoyalShip {
                     colour: colour(c) as i32,
                     coins: coins.into(),
                     swords: swords.map(u32::from),
+                    special,
                 }),
                 Card::Person {
                     person: p,
@@ -398,5 +548,43 @@ pub fn components() -> v1::PortRoyalComponents {
             }
         })
         .collect();
-    v1::PortRoyalComponents { cards }
+    let contracts = contracts::TABLE
+        .iter()
+        .zip(0u32..)
+        .map(|(c, id)| v1::PortRoyalContractInfo {
+            id,
+            name: c.name.to_owned(),
+            requirement: requirement_text(c.requirement),
+            coins: c.coins.iter().map(|&x| u32::from(x)).collect(),
+            seal_number: i32::from(c.seal_number),
+            seal_letter: c.seal_letter.map(String::from).unwrap_or_default(),
+            cooperative_only: c.cooperative_only,
+            immediate: c.immediate(),
+        })
+        .collect();
+    v1::PortRoyalComponents { cards, contracts }
+}
+
+fn requirement_text(r: Requirement) -> String {
+    match r {
+        Requirement::Persons(a, b) if a == b => format!("2 {a:?}s in your display"),
+        Requirement::Persons(a, b) => format!("a {a:?} and a {b:?} in your display"),
+        Requirement::CheapStaff => "4 persons with a printed cost of 3 or less".into(),
+        Requirement::Fighter => "3 swords".into(),
+        Requirement::Explorer => "1 expedition".into(),
+        Requirement::DeclineCoins { colour, times } => {
+            format!("decline the coins of a traded {colour:?} ship {times} times")
+        }
+        Requirement::TaxOfficer => "you had to pay taxes".into(),
+        Requirement::Jinx => "as active player, your turn ends with two ships of one colour".into(),
+        Requirement::TinyGamester => {
+            "as active player, 3 ship colours in the harbor: progress, then complete the next time"
+                .into()
+        }
+        Requirement::Gamester => "as active player, 4 ship colours in the harbor".into(),
+        Requirement::PackOfPirates => {
+            "as active player, repel and set aside one ship of each of the 5 colours".into()
+        }
+        Requirement::RoyalOrRansom => "12 victory points, or pay 15 coins".into(),
+    }
 }

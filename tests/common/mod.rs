@@ -119,15 +119,30 @@ pub mod ids {
             .map(|(i, _)| i as u32)
             .collect()
     }
-    /// Ships of a colour with given coins and swords (None = skull).
+    /// Base-game ships of a colour with given coins and swords (None = skull).
     pub fn ships(colour: Colour, coins: u8, swords: Option<u8>) -> Vec<u32> {
         all(|c| {
             *c == Card::Ship {
                 colour,
                 coins,
                 swords,
+                special: false,
             }
         })
+        .into_iter()
+        .filter(|&id| id < 120)
+        .collect()
+    }
+    /// The expansion's special ship of a colour.
+    pub fn special_ship(colour: Colour) -> u32 {
+        all(|c| matches!(c, Card::Ship { colour: k, special: true, .. } if *k == colour))[0]
+    }
+    /// The expansion's plain ship of a colour.
+    pub fn plain_ship(colour: Colour) -> u32 {
+        all(|c| matches!(c, Card::Ship { colour: k, special: false, .. } if *k == colour))
+            .into_iter()
+            .find(|&id| id >= 120)
+            .unwrap()
     }
     /// Persons of a type.
     pub fn persons(p: Person) -> Vec<u32> {

@@ -18,7 +18,16 @@ pub enum Action {
     /// Let the ship just drawn in.
     Admit,
     /// Take a harbor card.
-    Take(u32),
+    Take {
+        /// The card.
+        card: u32,
+        /// Frigate Foe / Galleon Foe: refuse all the ship's coins (Trader coins included).
+        #[serde(default)]
+        decline_coins: bool,
+        /// Special ship: the other player who gains 1 coin (none in a solo game).
+        #[serde(default)]
+        gift_to: Option<u32>,
+    },
     /// End this chance to take cards.
     Pass,
     /// Claim an expedition with these persons.
@@ -28,6 +37,23 @@ pub enum Action {
         /// One person per symbol.
         persons: Vec<u32>,
     },
+    /// Complete a contract whose requirement you meet (in your chance in phase 2).
+    CompleteContract(u32),
+    /// Take the open offer (the first in `State::offers`).
+    Accept,
+    /// Decline the open offer.
+    Decline,
+}
+
+impl Action {
+    /// A plain take: no declined coins, no gift.
+    pub fn take(card: u32) -> Self {
+        Action::Take {
+            card,
+            decline_coins: false,
+            gift_to: None,
+        }
+    }
 }
 
 /// Why coins were gained outside a trade.
@@ -41,6 +67,12 @@ pub enum CoinReason {
     TaxBonus,
     /// Expedition reward.
     Expedition,
+    /// Gunner.
+    Gunner,
+    /// Vice Admiral.
+    ViceAdmiral,
+    /// Another player's special ship.
+    Gift,
 }
 
 /// Something that happened. Coins are counts: their card faces are hidden.
@@ -52,6 +84,8 @@ pub enum Event {
         seat: Seat,
         /// The card.
         card: CardId,
+        /// Cooperative: it came from the time pile.
+        from_time_pile: bool,
     },
     /// A ship was repelled.
     ShipRepelled {
@@ -100,6 +134,8 @@ pub enum Event {
         coins_paid: u32,
         /// Coins paid to the active player.
         fee_paid: u32,
+        /// The ship's coins were declined (Frigate Foe, Galleon Foe).
+        declined: bool,
     },
     /// Coins gained outside a trade.
     CoinsGained {
@@ -142,6 +178,50 @@ pub enum Event {
         seats: Vec<Seat>,
         /// True when it began because no card was left to draw.
         supply_exhausted: bool,
+    },
+    /// A contract was completed: a cube on its space `space` (0 = leftmost).
+    ContractCompleted {
+        /// The seat.
+        seat: Seat,
+        /// The contract.
+        contract: u8,
+        /// The space.
+        space: u32,
+        /// Coins gained.
+        coins: u32,
+    },
+    /// A cube was placed or moved on a progress space.
+    ContractProgressed {
+        /// The seat.
+        seat: Seat,
+        /// The contract.
+        contract: u8,
+        /// The space ("1." = 1, "2." = 2).
+        level: u32,
+    },
+    /// An offer was declined (and is lost).
+    OfferDeclined {
+        /// The seat.
+        seat: Seat,
+        /// The contract, or `None` for the victory pile.
+        contract: Option<u8>,
+    },
+    /// Pack of Pirates: a repelled ship was set aside.
+    ShipSetAside {
+        /// The seat.
+        seat: Seat,
+        /// The ship.
+        card: CardId,
+    },
+    /// Cooperative: a card went from the time pile to the victory pile.
+    VictoryPileGrew {
+        /// Cards in the victory pile now.
+        cards: u32,
+    },
+    /// Cooperative: the team won or lost.
+    CooperativeEnded {
+        /// Won?
+        won: bool,
     },
     /// The game finished.
     GameFinished,

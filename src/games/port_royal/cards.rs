@@ -1,5 +1,6 @@
-//! The static Port Royal card table (spec `port-royal.md` §1.1). A card's id is its index here;
-//! states store ids only. The table is data: it is checked against the spec's totals in tests.
+//! The static Port Royal card table (spec `port-royal.md` §1.1, and §1.2 for the 24 cards of
+//! "Just One More Contract", ids 120-143). A card's id is its index here; states store ids only.
+//! The table is data: it is checked against the spec's totals in tests.
 
 use crate::core::pile::CardId;
 
@@ -59,6 +60,12 @@ pub enum Person {
     Admiral,
     /// +1 card in phase 2.
     Governor,
+    /// Expansion: one more card after trading a ship of its colour.
+    Clerk(Colour),
+    /// Expansion: coins by harbor ships at your chance.
+    Gunner,
+    /// Expansion: 1 coin with 3 or 4 harbor cards at your chance.
+    ViceAdmiral,
 }
 
 impl Person {
@@ -118,6 +125,8 @@ pub enum Card {
         coins: u8,
         /// Swords to repel; `None` is a skull ship.
         swords: Option<u8>,
+        /// Expansion special ship: another player of the taker's choice gains 1 coin.
+        special: bool,
     },
     /// A person.
     Person {
@@ -171,12 +180,15 @@ impl Card {
 
 /// Number of cards in the base game.
 pub const BASE_CARDS: usize = 120;
+/// Number of cards with the expansion's persons and ships.
+pub const ALL_CARDS: usize = 144;
 
 const fn ship(colour: Colour, coins: u8, swords: u8) -> Card {
     Card::Ship {
         colour,
         coins,
         swords: Some(swords),
+        special: false,
     }
 }
 const fn skull(colour: Colour, coins: u8) -> Card {
@@ -184,6 +196,15 @@ const fn skull(colour: Colour, coins: u8) -> Card {
         colour,
         coins,
         swords: None,
+        special: false,
+    }
+}
+const fn special(colour: Colour, coins: u8, swords: Option<u8>) -> Card {
+    Card::Ship {
+        colour,
+        coins,
+        swords,
+        special: true,
     }
 }
 const fn person(person: Person, cost: u8, vp: u8) -> Card {
@@ -269,6 +290,29 @@ const SPEC: &[(Card, u8)] = &[
     // Tax increases.
     (Card::Tax(Tax::MostSwords), 2),
     (Card::Tax(Tax::FewestVictoryPoints), 2),
+    // Expansion persons (§1.2), ids 120-133.
+    (person(Clerk(Yellow), 4, 1), 1),
+    (person(Clerk(Black), 4, 1), 1),
+    (person(Clerk(Blue), 6, 2), 1),
+    (person(Clerk(Red), 6, 2), 1),
+    (person(Clerk(Green), 9, 3), 1),
+    (person(Gunner, 4, 1), 1),
+    (person(Gunner, 6, 2), 2),
+    (person(Gunner, 8, 3), 1),
+    (person(ViceAdmiral, 5, 1), 2),
+    (person(ViceAdmiral, 7, 2), 2),
+    (person(ViceAdmiral, 9, 3), 1),
+    // Expansion ships (§1.2), ids 134-143: the special ship, then the plain ship, per colour.
+    (special(Yellow, 3, Some(4)), 1),
+    (ship(Yellow, 1, 2), 1),
+    (special(Blue, 3, Some(5)), 1),
+    (ship(Blue, 1, 1), 1),
+    (special(Green, 3, Some(3)), 1),
+    (ship(Green, 1, 1), 1),
+    (special(Red, 3, Some(6)), 1),
+    (ship(Red, 1, 1), 1),
+    (special(Black, 3, None), 1),
+    (ship(Black, 1, 2), 1),
 ];
 
 const fn expand<const N: usize>(spec: &[(Card, u8)]) -> [Card; N] {
@@ -289,7 +333,7 @@ const fn expand<const N: usize>(spec: &[(Card, u8)]) -> [Card; N] {
 }
 
 /// The card table, indexed by id.
-pub static CARDS: [Card; BASE_CARDS] = expand(SPEC);
+pub static CARDS: [Card; ALL_CARDS] = expand(SPEC);
 
 /// The id of the 5-player expedition (out of the game with fewer players).
 pub const FIVE_PLAYER_EXPEDITION: CardId = 115;
@@ -305,9 +349,10 @@ pub fn face(id: CardId) -> Card {
     card(id).unwrap_or(Card::Tax(Tax::MostSwords))
 }
 
-/// The ids in play with this many players.
-pub fn in_play(players: u8) -> impl Iterator<Item = CardId> {
-    (0..BASE_CARDS as u8).filter(move |&id| players >= 5 || id != FIVE_PLAYER_EXPEDITION)
+/// The ids in play with this many players, with or without the expansion's cards.
+pub fn in_play(players: u8, expansion: bool) -> impl Iterator<Item = CardId> {
+    let end = if expansion { ALL_CARDS } else { BASE_CARDS } as u8;
+    (0..end).filter(move |&id| players >= 5 || id != FIVE_PLAYER_EXPEDITION)
 }
 
 #[cfg(test)]
@@ -317,31 +362,32 @@ mod tests {
     /// §1.1: 50 ships (10 per colour, coins summing to 22), 60 persons, 6 expeditions, 4 taxes.
     #[test]
     fn rule_1_1_card_counts() {
-        let ships = CARDS
+        let base = &CARDS[..BASE_CARDS];
+        let ships = base
             .iter()
             .filter(|c| matches!(c, Card::Ship { .. }))
             .count();
-        let persons = CARDS.iter().filter(|c| c.person().is_some()).count();
-        let exps = CARDS
+        let persons = base.iter().filter(|c| c.person().is_some()).count();
+        let exps = base
             .iter()
             .filter(|c| matches!(c, Card::Expedition { .. }))
             .count();
-        let taxes = CARDS.iter().filter(|c| matches!(c, Card::Tax(_))).count();
+        let taxes = base.iter().filter(|c| matches!(c, Card::Tax(_))).count();
         assert_eq!((ships, persons, exps, taxes), (50, 60, 6, 4));
         for colour in Colour::ALL {
-            let of: Vec<_> = CARDS
+            let of: Vec<_> = base
                 .iter()
                 .filter_map(|c| match c {
                     Card::Ship {
                         colour: k, coins, ..
-                    } if *k == colour => Some(*coins as u32),
+                    } if k == &colour => Some(u32::from(*coins)),
                     _ => None,
                 })
                 .collect();
             assert_eq!(of.len(), 10, "{colour:?}");
             assert_eq!(of.iter().sum::<u32>(), 22, "{colour:?}");
         }
-        let count = |p: Person| CARDS.iter().filter(|c| c.person() == Some(p)).count();
+        let count = |p: Person| base.iter().filter(|c| c.person() == Some(p)).count();
         assert_eq!(count(Sailor), 10);
         assert_eq!(count(Pirate), 3);
         assert_eq!(count(Mademoiselle), 4);
@@ -349,7 +395,7 @@ mod tests {
         assert_eq!(count(Admiral), 6);
         assert_eq!(count(Governor), 4);
         assert_eq!(count(JackOfAllTrades), 3);
-        let traders = CARDS
+        let traders = base
             .iter()
             .filter(|c| matches!(c.person(), Some(Trader(_))))
             .count();
@@ -361,7 +407,28 @@ mod tests {
                 ..
             }
         ));
-        assert_eq!(in_play(4).count(), 119);
-        assert_eq!(in_play(5).count(), 120);
+        assert_eq!(in_play(4, false).count(), 119);
+        assert_eq!(in_play(5, false).count(), 120);
+        assert_eq!(in_play(5, true).count(), 144);
+    }
+
+    /// §1.2: 5 Clerks (one per colour), 4 Gunners, 5 Vice Admirals, a special and a plain ship
+    /// per colour.
+    #[test]
+    fn rule_1_2_expansion_cards() {
+        let extra = &CARDS[BASE_CARDS..];
+        let count = |f: &dyn Fn(&Card) -> bool| extra.iter().filter(|c| f(c)).count();
+        assert_eq!(count(&|c| matches!(c.person(), Some(Clerk(_)))), 5);
+        assert_eq!(count(&|c| c.person() == Some(Gunner)), 4);
+        assert_eq!(count(&|c| c.person() == Some(ViceAdmiral)), 5);
+        for colour in Colour::ALL {
+            assert_eq!(count(&|c| c.ship_colour() == Some(colour)), 2, "{colour:?}");
+            assert_eq!(
+                count(
+                    &|c| matches!(c, Card::Ship { colour: k, special: true, coins: 3, .. } if *k == colour)
+                ),
+                1
+            );
+        }
     }
 }

@@ -1,8 +1,9 @@
-//! Port Royal (Pegasus Spiele, 2014), base game: spec `port-royal.md` §1.1 and §2; rulings in
-//! `docs/rules.md`.
+//! Port Royal (Pegasus Spiele, 2014) and "Just One More Contract" (2015): spec `port-royal.md`;
+//! rulings in `docs/rules.md`.
 
 pub mod action;
 pub mod cards;
+pub mod contracts;
 mod rules;
 pub mod setup;
 pub mod state;
@@ -10,7 +11,9 @@ pub mod view;
 
 pub use action::{Action, CoinReason, Event};
 pub use setup::new_game;
-pub use state::{Mode, Options, PhaseTag, SeatParts, State, StateParts, TurnParts};
+pub use state::{
+    ExpansionParts, Mode, OfferParts, Options, PhaseTag, SeatParts, State, StateParts, TurnParts,
+};
 pub use view::View;
 
 /// The identifier in `NewGameRequest.game`.

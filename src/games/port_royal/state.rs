@@ -6,7 +6,8 @@ use crate::core::pile::{CardId, Supply};
 use crate::core::rng::{GameRng, MAX_WORD_POS};
 use crate::core::{Seat, StateErrors};
 
-use super::cards::{self, Card, Colour, Person, BASE_CARDS};
+use super::cards::{self, Card, Person, ALL_CARDS};
+use super::contracts::{self, ContractId, Requirement, CONTRACTS, CONTRACT_VP};
 
 /// The variant played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -21,7 +22,7 @@ pub enum Mode {
 /// Options chosen at setup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Options {
-    /// Just One More Contract (not served yet).
+    /// Just One More Contract.
     pub contracts: bool,
     /// Competitive or cooperative.
     pub mode: Mode,
@@ -32,32 +33,36 @@ pub struct Options {
 }
 
 impl Options {
-    /// Refuses what this release does not serve.
+    /// Refuses inconsistent options (field paths relative to the options).
     pub fn check(&self) -> Result<(), StateErrors> {
         let mut errs = StateErrors::default();
-        if self.contracts {
-            errs.push(
-                "options.contracts",
-                "the Just One More Contract expansion is not served by this release yet",
-            );
-        }
-        if self.mode == Mode::Cooperative {
+        if self.mode == Mode::Cooperative && !self.contracts {
             errs.push(
                 "options.mode",
-                "the cooperative variant needs the Just One More Contract expansion, which is not served by this release yet",
+                "the cooperative variant is part of Just One More Contract: set contracts",
             );
         }
-        if self.difficulty != 0 {
+        if self.difficulty != 0 && self.mode != Mode::Cooperative {
             errs.push(
                 "options.difficulty",
                 "difficulty applies to the cooperative variant only",
             );
         }
-        if errs.errors.is_empty() {
-            Ok(())
+        errs.into_result()
+    }
+
+    /// Player counts: 2-5, or 1-5 in the cooperative variant.
+    pub fn players(&self) -> std::ops::RangeInclusive<u8> {
+        if self.mode == Mode::Cooperative {
+            1..=5
         } else {
-            Err(errs.with_reason("UNSUPPORTED_EXPANSION"))
+            2..=5
         }
+    }
+
+    /// Whether the game is cooperative.
+    pub fn cooperative(&self) -> bool {
+        self.mode == Mode::Cooperative
     }
 }
 
@@ -97,9 +102,13 @@ pub enum Phase {
         taker: Seat,
         /// Cards allowed before Governors.
         base_takes: u8,
+        /// Extra cards from Clerks in this chance.
+        bonus_takes: u8,
         /// Cards taken in this chance.
         taken: u8,
     },
+    /// The turn busted; it ends once the offers (Jinx) are decided.
+    Bust,
     /// The game is over.
     Finished,
 }
@@ -119,6 +128,63 @@ pub struct Turn {
     pub number: u32,
 }
 
+/// A decision offered at the moment of an event, taken or lost there (spec §3.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
+    /// Who decides.
+    pub seat: Seat,
+    /// What is offered.
+    pub kind: OfferKind,
+}
+
+/// What an offer is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferKind {
+    /// Place a cube on an immediate contract (Tax Officer, Jinx, Tiny Gamester, Gamester).
+    Contract(ContractId),
+    /// Cooperative: move one more card from the time pile to the victory pile (tax increase).
+    VictoryPile,
+}
+
+/// A face-up contract and who completed it, in order (the i-th completer took space i).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The contract.
+    pub id: ContractId,
+    /// Completers, leftmost space first.
+    pub completers: Vec<Seat>,
+}
+
+/// A cube on a progress space ("1.", "2.") of Frigate Foe, Galleon Foe or Tiny Gamester.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Whose cube.
+    pub seat: Seat,
+    /// The contract.
+    pub contract: ContractId,
+    /// 1 or 2.
+    pub level: u8,
+}
+
+/// The state of "Just One More Contract".
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Expansion {
+    /// Face-up contracts.
+    pub face_up: Vec<Slot>,
+    /// Face-down contracts (the VP pile; only markers, see docs/rules.md).
+    pub face_down: Vec<ContractId>,
+    /// Progress cubes.
+    pub progress: Vec<Progress>,
+    /// Pack of Pirates: ships set aside, per seat.
+    pub set_aside: Vec<Vec<CardId>>,
+    /// Cooperative: the time pile (top = last).
+    pub time_pile: Vec<CardId>,
+    /// Cooperative: the victory pile.
+    pub victory_pile: Vec<CardId>,
+    /// Cooperative: `Some(true)` won, `Some(false)` lost, once finished.
+    pub outcome: Option<bool>,
+}
+
 /// A validated Port Royal state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
@@ -130,6 +196,8 @@ pub struct State {
     pub(crate) expeditions: Vec<CardId>,
     pub(crate) seats: Vec<SeatState>,
     pub(crate) turn: Turn,
+    pub(crate) offers: Vec<Offer>,
+    pub(crate) ext: Option<Expansion>,
 }
 
 impl Supply for State {
@@ -150,6 +218,14 @@ impl State {
     /// The turn.
     pub fn turn(&self) -> &Turn {
         &self.turn
+    }
+    /// Open offers, first to be decided first.
+    pub fn offers(&self) -> &[Offer] {
+        &self.offers
+    }
+    /// The expansion's state, when played.
+    pub fn expansion(&self) -> Option<&Expansion> {
+        self.ext.as_ref()
     }
     /// The harbor display.
     pub fn harbor(&self) -> &[CardId] {
@@ -187,9 +263,34 @@ impl State {
         self.seat(seat).map_or(0, |s| s.coins.len() as u32)
     }
 
-    /// Victory points of a seat (persons and expeditions in the display).
+    /// Victory points of a seat: persons and expeditions in the display, plus contract VP.
     pub fn victory_points(&self, seat: Seat) -> u32 {
-        self.display(seat).map(|c| u32::from(c.vp())).sum()
+        self.display(seat).map(|c| u32::from(c.vp())).sum::<u32>() + self.contract_vp(seat)
+    }
+
+    /// VP from contracts: 1 for the 2nd completed, 2 more for the 3rd (spec §3.1).
+    pub fn contract_vp(&self, seat: Seat) -> u32 {
+        let n = self.completed(seat).min(3);
+        CONTRACT_VP.get(n).copied().unwrap_or(0)
+    }
+
+    /// Contracts a seat has completed.
+    pub fn completed(&self, seat: Seat) -> usize {
+        self.ext.as_ref().map_or(0, |x| {
+            x.face_up
+                .iter()
+                .filter(|slot| slot.completers.contains(&seat))
+                .count()
+        })
+    }
+
+    /// Cubes a seat has placed (completions and progress spaces).
+    pub fn cubes_used(&self, seat: Seat) -> usize {
+        self.completed(seat)
+            + self
+                .ext
+                .as_ref()
+                .map_or(0, |x| x.progress.iter().filter(|p| p.seat == seat).count())
     }
 
     /// Swords of a seat (Sailors 1, Pirates 2).
@@ -207,11 +308,14 @@ impl State {
             .count() as u32
     }
 
+    /// How many persons satisfy a predicate.
+    pub(crate) fn count_where(&self, seat: Seat, f: impl Fn(Card) -> bool) -> u32 {
+        self.display(seat).filter(|&c| f(c)).count() as u32
+    }
+
     /// Expeditions a seat owns.
     pub fn expeditions_owned(&self, seat: Seat) -> u32 {
-        self.display(seat)
-            .filter(|c| matches!(c, Card::Expedition { .. }))
-            .count() as u32
+        self.count_where(seat, |c| matches!(c, Card::Expedition { .. }))
     }
 
     /// The set of ship colours in the harbor, as bits.
@@ -220,6 +324,14 @@ impl State {
             .iter()
             .filter_map(|&id| cards::face(id).ship_colour())
             .fold(0, |set, c| set | c.bit())
+    }
+
+    /// Ships in the harbor.
+    pub(crate) fn harbor_ships(&self) -> u32 {
+        self.harbor
+            .iter()
+            .filter(|&&id| cards::face(id).ship_colour().is_some())
+            .count() as u32
     }
 
     /// Whether a seat can repel a ship: not a skull, and enough swords.
@@ -258,6 +370,10 @@ pub struct StateParts {
     pub seats: Vec<SeatParts>,
     /// Turn.
     pub turn: TurnParts,
+    /// Offers.
+    pub offers: Vec<OfferParts>,
+    /// The expansion, when played.
+    pub contracts: Option<ExpansionParts>,
 }
 
 /// One seat, unchecked.
@@ -283,6 +399,8 @@ pub enum PhaseTag {
     Trade,
     /// Finished.
     Finished,
+    /// Bust, offers pending.
+    Bust,
 }
 
 /// The turn, unchecked.
@@ -301,6 +419,8 @@ pub struct TurnParts {
     /// Trade only.
     pub base_takes: u32,
     /// Trade only.
+    pub bonus_takes: u32,
+    /// Trade only.
     pub taken: u32,
     /// Final round.
     pub final_round: bool,
@@ -308,38 +428,238 @@ pub struct TurnParts {
     pub turn_number: u32,
 }
 
-/// Checks a list of card ids against the table, recording where each id was seen.
+/// An offer, unchecked: a contract id, or `None` for the victory pile.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct OfferParts {
+    /// Who decides.
+    pub seat: u32,
+    /// The contract; `None` = a victory-pile card.
+    pub contract: Option<u32>,
+}
+
+/// The expansion's state, unchecked.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ExpansionParts {
+    /// (contract, completers).
+    pub face_up: Vec<(u32, Vec<u32>)>,
+    /// Face-down contracts.
+    pub face_down: Vec<u32>,
+    /// (seat, contract, level).
+    pub progress: Vec<(u32, u32, u32)>,
+    /// Ships set aside per seat.
+    pub set_aside: Vec<Vec<u32>>,
+    /// Time pile.
+    pub time_pile: Vec<u32>,
+    /// Victory pile.
+    pub victory_pile: Vec<u32>,
+    /// Cooperative outcome.
+    pub outcome: Option<bool>,
+}
+
+/// Checks lists of card ids against the table, recording where each id was seen.
 struct Census {
-    seen: [Option<usize>; BASE_CARDS],
+    seen: [Option<usize>; ALL_CARDS],
     places: Vec<String>,
 }
 
 impl Census {
     fn zone(&mut self, errs: &mut StateErrors, field: &str, ids: &[u32]) -> Vec<CardId> {
-        let mut out = Vec::with_capacity(ids.len());
+        let mut out = Vec::with_capacity(ids.len().min(ALL_CARDS));
         for (i, &raw) in ids.iter().enumerate() {
-            let path = format!("{field}[{i}]");
             let Some(id) = u8::try_from(raw)
                 .ok()
                 .filter(|&id| cards::card(id).is_some())
             else {
-                errs.push(path, format!("card {raw} does not exist"));
+                errs.push(
+                    format!("{field}[{i}]"),
+                    format!("card {raw} does not exist"),
+                );
                 continue;
             };
             match self.seen[usize::from(id)] {
                 Some(first) => {
                     let first = self.places.get(first).cloned().unwrap_or_default();
-                    errs.push(path, format!("card {id} is also at {first}"));
+                    errs.push(
+                        format!("{field}[{i}]"),
+                        format!("card {id} is also at {first}"),
+                    );
                 }
                 None => {
                     self.seen[usize::from(id)] = Some(self.places.len());
-                    self.places.push(path);
+                    self.places.push(format!("{field}[{i}]"));
                 }
             }
             out.push(id);
         }
         out
     }
+}
+
+fn seat_of(v: u32, players: u8) -> Option<Seat> {
+    u8::try_from(v).ok().filter(|&s| s < players)
+}
+
+fn expansion_from_parts(
+    x: &ExpansionParts,
+    config: &Config,
+    census: &mut Census,
+    errs: &mut StateErrors,
+) -> Expansion {
+    let players = config.players;
+    let coop = config.options.cooperative();
+    let mut seen = [false; CONTRACTS];
+    let mut contract_id = |field: String, raw: u32, errs: &mut StateErrors| -> Option<ContractId> {
+        let id = u8::try_from(raw)
+            .ok()
+            .filter(|&id| contracts::contract(id).is_some_and(|c| coop || !c.cooperative_only));
+        match id {
+            None => {
+                errs.push(field, format!("contract {raw} is not in this game"));
+                None
+            }
+            Some(id) if seen[usize::from(id)] => {
+                errs.push(field, format!("contract {id} appears twice"));
+                None
+            }
+            Some(id) => {
+                seen[usize::from(id)] = true;
+                Some(id)
+            }
+        }
+    };
+    let mut face_up = Vec::new();
+    for (i, (raw, completers)) in x.face_up.iter().enumerate() {
+        let field = format!("contracts.face_up[{i}]");
+        let Some(id) = contract_id(format!("{field}.contract"), *raw, errs) else {
+            continue;
+        };
+        let mut seats = Vec::new();
+        for (j, &c) in completers.iter().enumerate() {
+            match seat_of(c, players) {
+                Some(s) if !seats.contains(&s) => seats.push(s),
+                _ => errs.push(
+                    format!("{field}.completers[{j}]"),
+                    "not a seat, or a seat named twice",
+                ),
+            }
+        }
+        face_up.push(Slot {
+            id,
+            completers: seats,
+        });
+    }
+    let face_down: Vec<ContractId> = x
+        .face_down
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &raw)| contract_id(format!("contracts.face_down[{i}]"), raw, errs))
+        .collect();
+    let expected = if coop { CONTRACTS } else { CONTRACTS - 2 };
+    if face_up.len() + face_down.len() != expected && errs.errors.is_empty() {
+        errs.push("contracts", format!("must hold all {expected} contracts"));
+    }
+    let want_up = if coop {
+        contracts::COOPERATIVE_FACE_UP
+            .get(usize::from(players).saturating_sub(1))
+            .copied()
+            .unwrap_or(0)
+    } else {
+        contracts::COMPETITIVE_FACE_UP
+    };
+    if face_up.len() != want_up {
+        errs.push(
+            "contracts.face_up",
+            format!("{want_up} contracts are face up with {players} players in this variant"),
+        );
+    }
+    let mut progress: Vec<Progress> = Vec::new();
+    for (i, &(seat, contract, level)) in x.progress.iter().enumerate() {
+        let field = format!("contracts.progress[{i}]");
+        let slot = u8::try_from(contract)
+            .ok()
+            .and_then(|c| face_up.iter().find(|s| s.id == c));
+        let max_level =
+            slot.and_then(|s| contracts::contract(s.id))
+                .map_or(0, |c| match c.requirement {
+                    Requirement::DeclineCoins { times, .. } => times.saturating_sub(1),
+                    Requirement::TinyGamester => 1,
+                    _ => 0,
+                });
+        match (seat_of(seat, players), slot) {
+            (Some(s), Some(slot))
+                if (1..=u32::from(max_level)).contains(&level)
+                    && !slot.completers.contains(&s)
+                    && !progress.iter().any(|p| p.seat == s && p.contract == slot.id) =>
+            {
+                progress.push(Progress {
+                    seat: s,
+                    contract: slot.id,
+                    level: level as u8,
+                })
+            }
+            _ => errs.push(
+                field,
+                "a progress cube needs a seat, a face-up contract with progress spaces, a level on them, and no completion of that contract",
+            ),
+        }
+    }
+    let mut set_aside = Vec::new();
+    for i in 0..usize::from(players) {
+        let raw = x.set_aside.get(i).map_or(&[][..], |v| &v[..]);
+        let ships = census.zone(errs, &format!("contracts.set_aside[{i}]"), raw);
+        let mut colours = 0u8;
+        for (j, &id) in ships.iter().enumerate() {
+            match cards::face(id).ship_colour() {
+                Some(c) if colours & c.bit() == 0 => colours |= c.bit(),
+                _ => errs.push(
+                    format!("contracts.set_aside[{i}][{j}]"),
+                    "only the first ship of each colour is set aside",
+                ),
+            }
+        }
+        if ships.len() >= 5 {
+            errs.push(
+                format!("contracts.set_aside[{i}]"),
+                "five colours complete the contract",
+            );
+        }
+        set_aside.push(ships);
+    }
+    if x.set_aside.len() > usize::from(players) {
+        errs.push("contracts.set_aside", "one entry per seat");
+    }
+    let time_pile = census.zone(errs, "contracts.time_pile", &x.time_pile);
+    let victory_pile = census.zone(errs, "contracts.victory_pile", &x.victory_pile);
+    if !coop && (!time_pile.is_empty() || !victory_pile.is_empty() || x.outcome.is_some()) {
+        errs.push(
+            "contracts.time_pile",
+            "the time pile, victory pile and outcome belong to the cooperative variant",
+        );
+    }
+    let ext = Expansion {
+        face_up,
+        face_down,
+        progress,
+        set_aside,
+        time_pile,
+        victory_pile,
+        outcome: x.outcome,
+    };
+    for s in 0..players {
+        let completed = ext
+            .face_up
+            .iter()
+            .filter(|sl| sl.completers.contains(&s))
+            .count();
+        let cubes = completed + ext.progress.iter().filter(|p| p.seat == s).count();
+        if cubes > contracts::CUBES {
+            errs.push(
+                "contracts",
+                format!("seat {s} has placed more than 3 cubes"),
+            );
+        }
+    }
+    ext
 }
 
 impl State {
@@ -349,11 +669,16 @@ impl State {
         let mut errs = StateErrors::default();
         p.options.check()?;
         let players = match u8::try_from(p.players) {
-            Ok(n @ 2..=5) => n,
-            _ => return Err(StateErrors::one("players", "must be 2 to 5")),
+            Ok(n) if p.options.players().contains(&n) => n,
+            _ => {
+                let r = p.options.players();
+                return Err(StateErrors::one(
+                    "players",
+                    format!("must be {} to {} in this variant", r.start(), r.end()),
+                ));
+            }
         };
-        let seat_in_range = |v: u32| u8::try_from(v).ok().filter(|&s| s < players);
-        let start_seat = seat_in_range(p.start_seat).unwrap_or_else(|| {
+        let start_seat = seat_of(p.start_seat, players).unwrap_or_else(|| {
             errs.push("start_seat", "no such seat");
             0
         });
@@ -367,10 +692,15 @@ impl State {
         if p.seats.len() != usize::from(players) {
             errs.push("seats", format!("must have {players} entries"));
         }
+        let config = Config {
+            players,
+            start_seat,
+            options: p.options,
+        };
 
         let mut census = Census {
-            seen: [None; BASE_CARDS],
-            places: Vec::with_capacity(BASE_CARDS),
+            seen: [None; ALL_CARDS],
+            places: Vec::with_capacity(ALL_CARDS),
         };
         let draw = census.zone(&mut errs, "draw_pile", &p.draw_pile);
         let discard = census.zone(&mut errs, "discard_pile", &p.discard_pile);
@@ -392,18 +722,29 @@ impl State {
                 display: census.zone(&mut errs, &format!("seats[{i}].display"), &s.display),
             })
             .collect();
-        for id in cards::in_play(players) {
+        let ext = match (&p.contracts, p.options.contracts) {
+            (Some(x), true) => Some(expansion_from_parts(x, &config, &mut census, &mut errs)),
+            (None, false) => None,
+            (None, true) => {
+                errs.push("contracts", "the expansion is on, so its state is required");
+                None
+            }
+            (Some(_), false) => {
+                errs.push("contracts", "is set only when options.contracts is on");
+                None
+            }
+        };
+        for id in cards::in_play(players, p.options.contracts) {
             if census.seen[usize::from(id)].is_none() {
                 errs.push("cards", format!("card {id} is missing"));
             }
         }
-        if players < 5 {
-            if let Some(Some(at)) = census.seen.get(usize::from(cards::FIVE_PLAYER_EXPEDITION)) {
+        for (id, at) in census.seen.iter().enumerate() {
+            let in_play =
+                cards::in_play(players, p.options.contracts).any(|c| usize::from(c) == id);
+            if let (Some(at), false) = (at, in_play) {
                 let at = census.places.get(*at).cloned().unwrap_or_default();
-                errs.push(
-                    at,
-                    "the 5-player expedition is out of the game with fewer than 5 players",
-                );
+                errs.push(at, format!("card {id} is not in play in this game"));
             }
         }
 
@@ -453,7 +794,7 @@ impl State {
         }
 
         let t = &p.turn;
-        let active = seat_in_range(t.active_seat).unwrap_or_else(|| {
+        let active = seat_of(t.active_seat, players).unwrap_or_else(|| {
             errs.push("turn.active_seat", "no such seat");
             0
         });
@@ -463,18 +804,55 @@ impl State {
         if t.phase != PhaseTag::Repel && t.pending_ship.is_some() {
             errs.push("turn.pending_ship", "is set only in the REPEL phase");
         }
-        if t.phase != PhaseTag::Trade && (t.taker, t.base_takes, t.taken) != (0, 0, 0) {
+        if t.phase != PhaseTag::Trade
+            && (t.taker, t.base_takes, t.bonus_takes, t.taken) != (0, 0, 0, 0)
+        {
             errs.push(
                 "turn.taker",
-                "taker, base_takes and taken are set only in the TRADE phase",
+                "taker, base_takes, bonus_takes and taken are set only in the TRADE phase",
             );
         }
+        let mut offers = Vec::new();
+        for (i, o) in p.offers.iter().enumerate() {
+            let kind = match o.contract {
+                None if p.options.cooperative() => Some(OfferKind::VictoryPile),
+                None => None,
+                Some(raw) => u8::try_from(raw)
+                    .ok()
+                    .filter(|&c| {
+                        ext.as_ref()
+                            .is_some_and(|x| x.face_up.iter().any(|s| s.id == c))
+                            && contracts::contract(c).is_some_and(|k| {
+                                matches!(
+                                    k.requirement,
+                                    Requirement::TaxOfficer
+                                        | Requirement::Jinx
+                                        | Requirement::TinyGamester
+                                        | Requirement::Gamester
+                                )
+                            })
+                    })
+                    .map(OfferKind::Contract),
+            };
+            match (seat_of(o.seat, players), kind) {
+                (Some(seat), Some(kind)) => offers.push(Offer { seat, kind }),
+                _ => errs.push(
+                    format!("offers[{i}]"),
+                    "an offer needs a seat and a face-up immediate contract (or, cooperative, the victory pile)",
+                ),
+            }
+        }
+        if !offers.is_empty() && !matches!(t.phase, PhaseTag::Discover | PhaseTag::Bust) {
+            errs.push(
+                "offers",
+                "offers are decided in the DISCOVER or BUST phase only",
+            );
+        }
+        if t.phase == PhaseTag::Bust && offers.is_empty() {
+            errs.push("turn.phase", "a BUST phase waits for at least one offer");
+        }
         let mut state = State {
-            config: Config {
-                players,
-                start_seat,
-                options: p.options,
-            },
+            config,
             rng: GameRng::restore(seed, p.rng_word_pos.min(MAX_WORD_POS)),
             draw,
             discard,
@@ -488,7 +866,18 @@ impl State {
                 final_round: t.final_round,
                 number: t.turn_number,
             },
+            offers,
+            ext,
         };
+        let outcome = state.ext.as_ref().and_then(|x| x.outcome);
+        if (t.phase == PhaseTag::Finished) != outcome.is_some()
+            && state.config.options.cooperative()
+        {
+            errs.push(
+                "contracts.outcome",
+                "is set exactly when a cooperative game is finished",
+            );
+        }
         state.turn.phase = match t.phase {
             PhaseTag::Unspecified => {
                 errs.push("turn.phase", "must be set");
@@ -496,6 +885,7 @@ impl State {
             }
             PhaseTag::Discover => Phase::Discover,
             PhaseTag::Finished => Phase::Finished,
+            PhaseTag::Bust => Phase::Bust,
             PhaseTag::Repel => match pending {
                 Some(Some(ship)) => {
                     if !state.can_repel(active, ship) {
@@ -518,7 +908,7 @@ impl State {
                 }
             },
             PhaseTag::Trade => {
-                let taker = seat_in_range(t.taker).unwrap_or_else(|| {
+                let taker = seat_of(t.taker, players).unwrap_or_else(|| {
                     errs.push("turn.taker", "no such seat");
                     active
                 });
@@ -533,8 +923,12 @@ impl State {
                         "must be 1 for other players and 1 to 3 for the active player",
                     );
                 }
+                if t.bonus_takes > 5 {
+                    errs.push("turn.bonus_takes", "at most one per Clerk");
+                }
                 let allowed = t
                     .base_takes
+                    .saturating_add(t.bonus_takes)
                     .saturating_add(state.count(taker, Person::Governor));
                 if t.taken > allowed {
                     errs.push(
@@ -545,6 +939,7 @@ impl State {
                 Phase::Trade {
                     taker,
                     base_takes: u8::try_from(t.base_takes).unwrap_or(1),
+                    bonus_takes: u8::try_from(t.bonus_takes).unwrap_or(0),
                     taken: u8::try_from(t.taken).unwrap_or(0),
                 }
             }
@@ -555,22 +950,6 @@ impl State {
     /// The unchecked parts of this state (the inverse of `from_parts`).
     pub fn to_parts(&self) -> StateParts {
         let ids = |v: &[CardId]| v.iter().map(|&c| u32::from(c)).collect::<Vec<u32>>();
-        let (phase, pending_ship, taker, base_takes, taken) = match self.turn.phase {
-            Phase::Discover => (PhaseTag::Discover, None, 0, 0, 0),
-            Phase::Repel { ship } => (PhaseTag::Repel, Some(u32::from(ship)), 0, 0, 0),
-            Phase::Trade {
-                taker,
-                base_takes,
-                taken,
-            } => (
-                PhaseTag::Trade,
-                None,
-                u32::from(taker),
-                u32::from(base_takes),
-                u32::from(taken),
-            ),
-            Phase::Finished => (PhaseTag::Finished, None, 0, 0, 0),
-        };
         StateParts {
             players: u32::from(self.config.players),
             start_seat: u32::from(self.config.start_seat),
@@ -589,17 +968,40 @@ impl State {
                     display: ids(&s.display),
                 })
                 .collect(),
-            turn: TurnParts {
-                active_seat: u32::from(self.turn.active),
-                phase,
-                cards_drawn: self.turn.drawn,
-                pending_ship,
-                taker,
-                base_takes,
-                taken,
-                final_round: self.turn.final_round,
-                turn_number: self.turn.number,
-            },
+            turn: self.turn.to_parts(),
+            offers: self
+                .offers
+                .iter()
+                .map(|o| OfferParts {
+                    seat: u32::from(o.seat),
+                    contract: match o.kind {
+                        OfferKind::Contract(c) => Some(u32::from(c)),
+                        OfferKind::VictoryPile => None,
+                    },
+                })
+                .collect(),
+            contracts: self.ext.as_ref().map(|x| ExpansionParts {
+                face_up: x
+                    .face_up
+                    .iter()
+                    .map(|s| {
+                        (
+                            u32::from(s.id),
+                            s.completers.iter().map(|&c| u32::from(c)).collect(),
+                        )
+                    })
+                    .collect(),
+                face_down: x.face_down.iter().map(|&c| u32::from(c)).collect(),
+                progress: x
+                    .progress
+                    .iter()
+                    .map(|p| (u32::from(p.seat), u32::from(p.contract), u32::from(p.level)))
+                    .collect(),
+                set_aside: x.set_aside.iter().map(|v| ids(v)).collect(),
+                time_pile: ids(&x.time_pile),
+                victory_pile: ids(&x.victory_pile),
+                outcome: x.outcome,
+            }),
         }
     }
 
@@ -609,6 +1011,12 @@ impl State {
             Phase::Repel { ship } => Some(ship),
             _ => None,
         };
+        let ext = self.ext.iter().flat_map(|x| {
+            x.time_pile
+                .iter()
+                .chain(&x.victory_pile)
+                .chain(x.set_aside.iter().flatten())
+        });
         self.draw
             .iter()
             .chain(&self.discard)
@@ -619,8 +1027,20 @@ impl State {
                     .iter()
                     .flat_map(|s| s.coins.iter().chain(&s.display)),
             )
+            .chain(ext)
             .copied()
             .chain(pending)
+    }
+
+    /// Every contract id in play (for conservation checks).
+    pub fn all_contracts(&self) -> Vec<ContractId> {
+        self.ext.as_ref().map_or(Vec::new(), |x| {
+            x.face_up
+                .iter()
+                .map(|s| s.id)
+                .chain(x.face_down.iter().copied())
+                .collect()
+        })
     }
 
     /// Ship colour sets as a count of distinct colours.
@@ -629,7 +1049,39 @@ impl State {
     }
 }
 
-/// Colours, for tests and views.
-pub fn colour_of(id: CardId) -> Option<Colour> {
-    cards::face(id).ship_colour()
+impl Turn {
+    /// The turn as wire parts.
+    pub fn to_parts(&self) -> TurnParts {
+        let (phase, pending_ship, taker, base_takes, bonus_takes, taken) = match self.phase {
+            Phase::Discover => (PhaseTag::Discover, None, 0, 0, 0, 0),
+            Phase::Repel { ship } => (PhaseTag::Repel, Some(u32::from(ship)), 0, 0, 0, 0),
+            Phase::Trade {
+                taker,
+                base_takes,
+                bonus_takes,
+                taken,
+            } => (
+                PhaseTag::Trade,
+                None,
+                u32::from(taker),
+                u32::from(base_takes),
+                u32::from(bonus_takes),
+                u32::from(taken),
+            ),
+            Phase::Bust => (PhaseTag::Bust, None, 0, 0, 0, 0),
+            Phase::Finished => (PhaseTag::Finished, None, 0, 0, 0, 0),
+        };
+        TurnParts {
+            active_seat: u32::from(self.active),
+            phase,
+            cards_drawn: self.drawn,
+            pending_ship,
+            taker,
+            base_takes,
+            bonus_takes,
+            taken,
+            final_round: self.final_round,
+            turn_number: self.number,
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use crate::core::pile::CardId;
 use crate::core::Seat;
 
-use super::state::{Config, State, Turn};
+use super::state::{Config, Offer, Progress, Slot, State, Turn};
 
 /// A public picture of a Port Royal game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +25,29 @@ pub struct View {
     pub seats: Vec<SeatView>,
     /// The turn.
     pub turn: Turn,
+    /// Open offers.
+    pub offers: Vec<Offer>,
+    /// The expansion, when played.
+    pub contracts: Option<ContractsView>,
+}
+
+/// The public part of the expansion's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContractsView {
+    /// Face-up contracts and their completers.
+    pub face_up: Vec<Slot>,
+    /// Face-down contracts (a count).
+    pub face_down_count: u32,
+    /// Progress cubes.
+    pub progress: Vec<Progress>,
+    /// Ships set aside (face up), per seat.
+    pub set_aside: Vec<Vec<CardId>>,
+    /// Cooperative: the time pile (a count).
+    pub time_pile_count: u32,
+    /// Cooperative: the victory pile (a count).
+    pub victory_pile_count: u32,
+    /// Cooperative: the outcome.
+    pub outcome: Option<bool>,
 }
 
 /// One seat, as anyone sees it.
@@ -38,6 +61,8 @@ pub struct SeatView {
     pub victory_points: u32,
     /// Swords.
     pub swords: u32,
+    /// Contracts completed.
+    pub contracts_completed: u32,
 }
 
 impl State {
@@ -56,9 +81,20 @@ impl State {
                     display: self.seat(s).map(|x| x.display.clone()).unwrap_or_default(),
                     victory_points: self.victory_points(s),
                     swords: self.swords(s),
+                    contracts_completed: self.completed(s) as u32,
                 })
                 .collect(),
             turn: self.turn,
+            offers: self.offers.clone(),
+            contracts: self.ext.as_ref().map(|x| ContractsView {
+                face_up: x.face_up.clone(),
+                face_down_count: x.face_down.len() as u32,
+                progress: x.progress.clone(),
+                set_aside: x.set_aside.clone(),
+                time_pile_count: x.time_pile.len() as u32,
+                victory_pile_count: x.victory_pile.len() as u32,
+                outcome: x.outcome,
+            }),
         }
     }
 }

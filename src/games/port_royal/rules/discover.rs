@@ -1,11 +1,14 @@
 //! Phase 1, Discover (§2.2): draw one card at a time, repel ships if you can and want to, stop
-//! after at least one card, or bust on a second ship of one colour.
+//! after at least one card, or bust on a second ship of one colour. Cooperative (§3.3): the
+//! turn's first card comes from the time pile.
 
 use crate::core::pile::{CardId, Supply};
+use crate::core::seat::others_clockwise;
 use crate::core::{Code, Violation};
 
 use super::super::action::{CoinReason, Event};
 use super::super::cards::{self, Card, Person};
+use super::super::contracts::Requirement;
 use super::super::state::{Phase, State};
 
 impl State {
@@ -20,18 +23,38 @@ impl State {
         }
     }
 
-    /// Draws the top card. With both piles empty, drawing ends the discover phase as if the
+    /// The next card: from the time pile for a cooperative turn's first card, else from the draw
+    /// pile (refilled from the discard pile).
+    fn next_card(&mut self, events: &mut Vec<Event>) -> Option<(CardId, bool)> {
+        let first = self.turn.drawn == 0;
+        if first && self.config.options.cooperative() {
+            return self
+                .ext
+                .as_mut()
+                .and_then(|x| x.time_pile.pop())
+                .map(|c| (c, true));
+        }
+        let mut reshuffled = None;
+        let card = self.take_top(&mut reshuffled);
+        if let Some(cards) = reshuffled {
+            events.push(Event::Reshuffled { cards });
+        }
+        card.map(|c| (c, false))
+    }
+
+    /// Draws the next card. With both piles empty, drawing ends the discover phase as if the
     /// player had stopped (§2.2 [R]), and the round becomes the last one (docs/rules.md,
     /// "Exhausted supply"): with no card left to draw or gain the game could otherwise never end.
     pub(super) fn draw(&mut self, events: &mut Vec<Event>) {
         let seat = self.turn.active;
+        let drawn = self.next_card(events);
         self.turn.drawn = self.turn.drawn.saturating_add(1);
-        let mut reshuffled = None;
-        let drawn = self.take_top(&mut reshuffled);
-        if let Some(cards) = reshuffled {
-            events.push(Event::Reshuffled { cards });
-        }
-        let Some(card) = drawn else {
+        let Some((card, from_time_pile)) = drawn else {
+            if self.config.options.cooperative() {
+                // Only reachable from a hand-made state: the turn start already checks.
+                self.check_cooperative_loss(events);
+                return;
+            }
             if !self.turn.final_round {
                 self.turn.final_round = true;
                 events.push(Event::FinalRoundBegan {
@@ -42,7 +65,11 @@ impl State {
             self.begin_trade(events);
             return;
         };
-        events.push(Event::CardDrawn { seat, card });
+        events.push(Event::CardDrawn {
+            seat,
+            card,
+            from_time_pile,
+        });
         match cards::face(card) {
             Card::Person { .. } => self.harbor.push(card),
             Card::Expedition { .. } => {
@@ -60,15 +87,18 @@ impl State {
         }
     }
 
-    /// Repelling is optional (§2.2): the repelled ship is discarded and the player goes on.
+    /// Repelling is optional (§2.2): the repelled ship is discarded (or set aside for Pack of
+    /// Pirates, §3.1) and the player goes on.
     pub(super) fn repel(&mut self, events: &mut Vec<Event>) {
         if let Phase::Repel { ship } = self.turn.phase {
-            self.discard.push(ship);
             self.turn.phase = Phase::Discover;
             events.push(Event::ShipRepelled {
                 seat: self.turn.active,
                 card: ship,
             });
+            if self.set_aside(ship, events).is_none() {
+                self.discard.push(ship);
+            }
         }
     }
 
@@ -85,12 +115,14 @@ impl State {
         if self.harbor_colours() & colour != 0 {
             self.bust(ship, events);
         } else {
+            let before = self.distinct_ship_colours();
             self.harbor.push(ship);
+            self.offer_gamesters(before);
         }
     }
 
     /// Bust (§2.2): the harbor and the ship are discarded, there is no phase 2, and every player
-    /// (active first, then clockwise) gains 1 coin per Jester.
+    /// (active first, then clockwise) gains 1 coin per Jester. Jinx is offered (§3.1).
     fn bust(&mut self, ship: CardId, events: &mut Vec<Event>) {
         let active = self.turn.active;
         self.discard.append(&mut self.harbor);
@@ -99,20 +131,15 @@ impl State {
             seat: active,
             card: ship,
         });
-        for seat in std::iter::once(active).chain(crate::core::seat::others_clockwise(
-            active,
-            self.config.players,
-        )) {
+        for seat in std::iter::once(active).chain(others_clockwise(active, self.config.players)) {
             let jesters = self.count(seat, Person::Jester);
-            if jesters > 0 {
-                let coins = self.gain(seat, jesters, events);
-                events.push(Event::CoinsGained {
-                    seat,
-                    coins,
-                    reason: CoinReason::Jester,
-                });
-            }
+            self.ability_coins(seat, jesters, CoinReason::Jester, events);
         }
-        self.end_turn(events);
+        self.offer_contract(active, |r| r == Requirement::Jinx);
+        if self.offers.is_empty() {
+            self.end_turn(events);
+        } else {
+            self.turn.phase = Phase::Bust;
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! happens before anything changes, so a refused action leaves the state untouched.
 
 mod coins;
+mod contracts;
 mod discover;
 mod expedition;
 mod tax;
@@ -9,42 +10,73 @@ mod trade;
 mod turn;
 
 use crate::core::status::rank;
-use crate::core::{Code, Seat, Status, Violation};
+use crate::core::{Code, Cooperative, Seat, Status, Violation};
 
 use super::action::{Action, Event};
+use super::contracts::rating;
 use super::state::{Phase, State};
 
 impl State {
-    /// The seat that must decide now (`None` once finished).
+    /// The seat that must decide now (`None` once finished): the first open offer's seat, else
+    /// the active player, or the taker in phase 2.
     pub fn to_act(&self) -> Option<Seat> {
+        if let Some(offer) = self.offers.first() {
+            return Some(offer.seat);
+        }
         match self.turn.phase {
-            Phase::Discover | Phase::Repel { .. } => Some(self.turn.active),
+            Phase::Discover | Phase::Repel { .. } | Phase::Bust => Some(self.turn.active),
             Phase::Trade { taker, .. } => Some(taker),
             Phase::Finished => None,
         }
     }
 
-    /// Who must act and, once finished, the ranking (§2.7: VP, then coins, then a shared win).
+    /// Who must act and, once finished, the ranking (§2.7: VP, then coins, then a shared win;
+    /// cooperative: won or lost, and the team's rating, §3.3).
     pub fn status(&self) -> Status {
         let finished = self.turn.phase == Phase::Finished;
-        let result = if finished {
+        let coop = self
+            .ext
+            .as_ref()
+            .filter(|_| self.config.options.cooperative());
+        let cooperative = match coop {
+            Some(x) if finished => Some(Cooperative {
+                won: x.outcome == Some(true),
+                rating: rating(x.victory_pile.len()),
+                victory_pile: x.victory_pile.len() as u32,
+            }),
+            _ => None,
+        };
+        let result = if !finished {
+            Vec::new()
+        } else {
             let scores: Vec<(u32, u32)> = (0..self.config.players)
                 .map(|s| (self.victory_points(s), self.coins(s)))
                 .collect();
-            rank(&scores)
-        } else {
-            Vec::new()
+            let mut r = rank(&scores);
+            if let Some(c) = &cooperative {
+                for s in &mut r {
+                    s.rank = 1;
+                    s.winner = c.won;
+                }
+            }
+            r
         };
         Status {
             to_act: self.to_act().into_iter().collect(),
             finished,
             result,
-            phase: match self.turn.phase {
-                Phase::Discover => "discover",
-                Phase::Repel { .. } => "repel",
-                Phase::Trade { .. } => "trade",
-                Phase::Finished => "finished",
+            phase: if !self.offers.is_empty() {
+                "offer"
+            } else {
+                match self.turn.phase {
+                    Phase::Discover => "discover",
+                    Phase::Repel { .. } => "repel",
+                    Phase::Trade { .. } => "trade",
+                    Phase::Bust => "bust",
+                    Phase::Finished => "finished",
+                }
             },
+            cooperative,
         }
     }
 
@@ -57,33 +89,32 @@ impl State {
             return Vec::new();
         }
         let mut out = Vec::new();
-        match self.turn.phase {
-            Phase::Discover => {
-                out.push(Action::Draw);
-                if self.turn.drawn > 0 {
-                    out.push(Action::Stop);
-                }
-                self.push_claims(actor, &mut out);
-            }
-            Phase::Repel { .. } => {
-                out.push(Action::Repel);
-                out.push(Action::Admit);
-            }
-            Phase::Trade { .. } => {
-                if self.takes_left(actor) > 0 {
-                    out.extend(
-                        self.harbor
-                            .iter()
-                            .filter(|&&id| self.check_take(actor, id).is_ok())
-                            .map(|&id| Action::Take(u32::from(id))),
-                    );
-                }
-                out.push(Action::Pass);
-                if actor == self.turn.active {
+        if !self.offers.is_empty() {
+            out.push(Action::Accept);
+            out.push(Action::Decline);
+        } else {
+            match self.turn.phase {
+                Phase::Discover => {
+                    out.push(Action::Draw);
+                    if self.turn.drawn > 0 {
+                        out.push(Action::Stop);
+                    }
                     self.push_claims(actor, &mut out);
                 }
+                Phase::Repel { .. } => {
+                    out.push(Action::Repel);
+                    out.push(Action::Admit);
+                }
+                Phase::Trade { .. } => {
+                    self.push_takes(actor, &mut out);
+                    out.push(Action::Pass);
+                    self.push_completions(actor, &mut out);
+                    if actor == self.turn.active {
+                        self.push_claims(actor, &mut out);
+                    }
+                }
+                Phase::Bust | Phase::Finished => {}
             }
-            Phase::Finished => {}
         }
         out.into_iter().map(|a| (actor, a)).collect()
     }
@@ -109,15 +140,40 @@ impl State {
             )
             .with("to_act", actor));
         }
+        if !self.offers.is_empty() {
+            return match action {
+                Action::Accept | Action::Decline => Ok(()),
+                _ => Err(wrong_phase(
+                    "First accept or decline the offer that is open.",
+                )),
+            };
+        }
         match (self.turn.phase, action) {
             (Phase::Discover, Action::Draw) => Ok(()),
             (Phase::Discover, Action::Stop) => self.check_stop(),
-            (Phase::Discover | Phase::Trade { .. }, Action::ClaimExpedition { expedition, persons }) => {
-                self.check_claim(seat, *expedition, persons)
-            }
+            (
+                Phase::Discover | Phase::Trade { .. },
+                Action::ClaimExpedition {
+                    expedition,
+                    persons,
+                },
+            ) => self.check_claim(seat, *expedition, persons),
             (Phase::Repel { .. }, Action::Repel | Action::Admit) => Ok(()),
-            (Phase::Trade { .. }, Action::Take(card)) => self.check_take_raw(seat, *card),
+            (
+                Phase::Trade { .. },
+                Action::Take {
+                    card,
+                    decline_coins,
+                    gift_to,
+                },
+            ) => self.check_take(seat, *card, *decline_coins, *gift_to),
             (Phase::Trade { .. }, Action::Pass) => Ok(()),
+            (Phase::Trade { .. }, Action::CompleteContract(contract)) => {
+                self.check_complete(seat, *contract)
+            }
+            (_, Action::Accept | Action::Decline) => {
+                Err(wrong_phase("There is no offer to accept or decline."))
+            }
             (Phase::Discover, _) => Err(wrong_phase(
                 "In the discover phase you may draw, stop after your first card, or claim an expedition.",
             )),
@@ -125,9 +181,11 @@ impl State {
                 "First decide whether to repel the ship just drawn or let it in.",
             )),
             (Phase::Trade { .. }, _) => Err(wrong_phase(
-                "In phase 2 you may take a harbor card, pass, or (active player) claim an expedition.",
+                "In phase 2 you may take a harbor card, complete a contract, pass, or (active player) claim an expedition.",
             )),
-            (Phase::Finished, _) => Err(Violation::new(Code::GameFinished, "The game is over.")),
+            (Phase::Bust | Phase::Finished, _) => {
+                Err(wrong_phase("Nothing can be done in this phase."))
+            }
         }
     }
 
@@ -145,7 +203,11 @@ impl State {
             Action::Stop => self.begin_trade(events),
             Action::Repel => self.repel(events),
             Action::Admit => self.admit_pending(events),
-            Action::Take(card) => self.take(seat, *card, events),
+            Action::Take {
+                card,
+                decline_coins,
+                gift_to,
+            } => self.take(seat, *card, *decline_coins, *gift_to, events),
             Action::Pass => {
                 events.push(Event::Passed { seat });
                 self.next_chance(seat, events);
@@ -154,6 +216,9 @@ impl State {
                 expedition,
                 persons,
             } => self.claim(seat, *expedition, persons, events),
+            Action::CompleteContract(contract) => self.complete_now(seat, *contract, events),
+            Action::Accept => self.resolve_offer(true, events),
+            Action::Decline => self.resolve_offer(false, events),
         }
         Ok(())
     }

@@ -44,6 +44,9 @@ impl State {
             gains.push((seat, self.gain(seat, 1, events)));
         }
         self.discard.push(card);
+        if self.ext.is_some() {
+            self.offer_after_tax(&coins_lost);
+        }
         events.push(Event::TaxResolved {
             card,
             coins_lost,

@@ -1,17 +1,21 @@
-//! Phase 2, Trade & Hire (§2.3, §2.4): the active player takes 1/2/3 cards by ship colours (+1
-//! per Governor), then every other player clockwise may take 1 (+1 per Governor), paying the
-//! active player 1 coin per card. Abilities trigger when a player's chance begins.
+//! Phase 2, Trade & Hire (§2.3, §2.4, and §1.2 for the expansion's persons and ships): the
+//! active player takes 1/2/3 cards by ship colours (+1 per Governor), then every other player
+//! clockwise may take 1 (+1 per Governor), paying the active player 1 coin per card. Abilities
+//! trigger when a player's chance begins.
 
 use crate::core::pile::CardId;
-use crate::core::seat::next;
+use crate::core::seat::{next, others_clockwise};
 use crate::core::{Code, Seat, Violation};
 
-use super::super::action::{CoinReason, Event};
+use super::super::action::{Action, CoinReason, Event};
 use super::super::cards::{self, Card, Person};
+use super::super::contracts::Requirement;
 use super::super::state::{Phase, State};
 
 /// Harbor cards from which Admirals pay out (§2.4).
 pub const ADMIRAL_HARBOR_SIZE: usize = 5;
+/// Harbor sizes at which Vice Admirals pay out (§1.2).
+pub const VICE_ADMIRAL_HARBOR_SIZES: [usize; 2] = [3, 4];
 
 /// What taking one card costs and yields for one seat.
 struct Deal {
@@ -28,20 +32,64 @@ impl State {
             Phase::Trade {
                 taker,
                 base_takes,
+                bonus_takes,
                 taken,
-            } if taker == seat => (u32::from(base_takes) + self.count(seat, Person::Governor))
-                .saturating_sub(u32::from(taken)),
+            } if taker == seat => (u32::from(base_takes)
+                + u32::from(bonus_takes)
+                + self.count(seat, Person::Governor))
+            .saturating_sub(u32::from(taken)),
             _ => 0,
         }
     }
 
+    /// The Foe contract a seat may advance by declining this ship's coins.
+    fn foe_for(&self, seat: Seat, card: CardId) -> Option<u8> {
+        let colour = cards::face(card).ship_colour()?;
+        let id = self.face_up_with(
+            |r| matches!(r, Requirement::DeclineCoins { colour: c, .. } if c == colour),
+        )?;
+        self.eligible(seat, id).then_some(id)
+    }
+
     /// The deal for `seat` taking `card`, or why it cannot.
-    fn deal(&self, seat: Seat, card: CardId) -> Result<Deal, Violation> {
+    fn deal(
+        &self,
+        seat: Seat,
+        card: CardId,
+        decline: bool,
+        gift_to: Option<u32>,
+    ) -> Result<Deal, Violation> {
         let fee = u32::from(seat != self.turn.active);
         let held = self.coins(seat);
         match cards::face(card) {
-            Card::Ship { colour, coins, .. } => {
-                let due = u32::from(coins) + self.count(seat, Person::Trader(colour));
+            Card::Ship {
+                colour,
+                coins,
+                special,
+                ..
+            } => {
+                if decline && self.foe_for(seat, card).is_none() {
+                    return Err(Violation::new(
+                        Code::DeclineNotAllowed,
+                        "Declining a ship's coins is only for a Frigate Foe or Galleon Foe contract you can still complete.",
+                    ));
+                }
+                let gift_ok = match (special && self.config.players > 1, gift_to) {
+                    (true, Some(g)) => g != u32::from(seat) && g < u32::from(self.config.players),
+                    (false, None) => true,
+                    _ => false,
+                };
+                if !gift_ok {
+                    return Err(Violation::new(
+                        Code::InvalidGift,
+                        "A special ship's extra coin goes to another player named in gift_to; other ships take no gift_to.",
+                    ));
+                }
+                let due = if decline {
+                    0
+                } else {
+                    u32::from(coins) + self.count(seat, Person::Trader(colour))
+                };
                 // The ship is discarded before its coins are drawn, so it is in the supply.
                 let gained = due.min(self.supply() + 1);
                 if held + gained < fee {
@@ -57,6 +105,12 @@ impl State {
                 })
             }
             Card::Person { cost, .. } => {
+                if decline || gift_to.is_some() {
+                    return Err(Violation::new(
+                        Code::DeclineNotAllowed,
+                        "decline_coins and gift_to apply to ships only.",
+                    ));
+                }
                 let paid = u32::from(cost).saturating_sub(self.count(seat, Person::Mademoiselle));
                 if held < paid + fee {
                     return Err(Violation::new(
@@ -82,43 +136,80 @@ impl State {
         }
     }
 
-    pub(super) fn check_take(&self, seat: Seat, card: CardId) -> Result<(), Violation> {
-        if !self.harbor.contains(&card) {
+    pub(super) fn check_take(
+        &self,
+        seat: Seat,
+        card: u32,
+        decline: bool,
+        gift_to: Option<u32>,
+    ) -> Result<(), Violation> {
+        let Some(id) = CardId::try_from(card)
+            .ok()
+            .filter(|c| self.harbor.contains(c))
+        else {
             return Err(Violation::new(
                 Code::CardNotInHarbor,
                 format!("Card {card} is not in the harbor display."),
             ));
-        }
+        };
         if self.takes_left(seat) == 0 {
             return Err(Violation::new(
                 Code::NoTakesLeft,
                 "You have taken every card you may take in this chance.",
             ));
         }
-        self.deal(seat, card).map(|_| ())
+        self.deal(seat, id, decline, gift_to).map(|_| ())
     }
 
-    pub(super) fn check_take_raw(&self, seat: Seat, card: u32) -> Result<(), Violation> {
-        match CardId::try_from(card) {
-            Ok(id) => self.check_take(seat, id),
-            Err(_) => Err(Violation::new(
-                Code::CardNotInHarbor,
-                format!("Card {card} is not in the harbor display."),
-            )),
+    /// Every take open to `seat`: each harbor card, with each gift recipient for a special ship
+    /// and with and without declining for a Foe contract.
+    pub(super) fn push_takes(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.takes_left(seat) == 0 {
+            return;
+        }
+        for &card in &self.harbor {
+            let gifts: Vec<Option<u32>> = match cards::face(card) {
+                Card::Ship { special: true, .. } if self.config.players > 1 => {
+                    others_clockwise(seat, self.config.players)
+                        .map(|s| Some(u32::from(s)))
+                        .collect()
+                }
+                _ => vec![None],
+            };
+            for gift_to in gifts {
+                for decline in [false, true] {
+                    if self.deal(seat, card, decline, gift_to).is_ok() {
+                        out.push(Action::Take {
+                            card: u32::from(card),
+                            decline_coins: decline,
+                            gift_to,
+                        });
+                    }
+                }
+            }
         }
     }
 
-    /// Takes a card (checked): trade a ship (discard it, gain its coins plus Traders) or hire a
+    /// Takes a card (checked): trade a ship (discard it, gain its coins plus Traders, unless
+    /// declined; a special ship's extra coin to another player; a Clerk's extra card) or hire a
     /// person (pay its cost less Mademoiselles); a non-active taker pays the active player 1 coin.
-    pub(super) fn take(&mut self, seat: Seat, card: u32, events: &mut Vec<Event>) {
+    pub(super) fn take(
+        &mut self,
+        seat: Seat,
+        card: u32,
+        decline: bool,
+        gift_to: Option<u32>,
+        events: &mut Vec<Event>,
+    ) {
         let Ok(card) = CardId::try_from(card) else {
             return;
         };
-        let Ok(deal) = self.deal(seat, card) else {
+        let Ok(deal) = self.deal(seat, card, decline, gift_to) else {
             return;
         };
         self.harbor.retain(|&c| c != card);
-        let gained = match cards::face(card) {
+        let face = cards::face(card);
+        let gained = match face {
             Card::Ship { .. } => {
                 self.discard.push(card);
                 self.gain(seat, deal.gained, events)
@@ -138,9 +229,37 @@ impl State {
             coins_gained: gained,
             coins_paid: deal.paid,
             fee_paid: deal.fee,
+            declined: decline,
         });
-        if let Phase::Trade { taken, .. } = &mut self.turn.phase {
+        if let Some(to) = gift_to.and_then(|g| Seat::try_from(g).ok()) {
+            self.ability_coins(to, 1, CoinReason::Gift, events);
+        }
+        let clerks = face
+            .ship_colour()
+            .map_or(0, |c| self.count(seat, Person::Clerk(c)));
+        if let Phase::Trade {
+            taken, bonus_takes, ..
+        } = &mut self.turn.phase
+        {
             *taken = taken.saturating_add(1);
+            *bonus_takes = bonus_takes.saturating_add(clerks as u8);
+        }
+        if decline {
+            let steps = match face.ship_colour() {
+                Some(colour) => self
+                    .face_up_with(
+                        |r| matches!(r, Requirement::DeclineCoins { colour: c, .. } if c == colour),
+                    )
+                    .and_then(|id| {
+                        super::super::contracts::contract(id).map(|c| (id, c.requirement))
+                    }),
+                None => None,
+            };
+            if let Some((id, Requirement::DeclineCoins { times, .. })) = steps {
+                if self.advance(seat, id, times, events) {
+                    return;
+                }
+            }
         }
         if !self.has_choice(seat) {
             self.next_chance(seat, events);
@@ -149,9 +268,11 @@ impl State {
 
     /// Whether the taker has anything to decide besides passing.
     pub(super) fn has_choice(&self, seat: Seat) -> bool {
-        let can_take =
-            self.takes_left(seat) > 0 && self.harbor.iter().any(|&c| self.deal(seat, c).is_ok());
-        can_take || (seat == self.turn.active && self.can_claim_any(seat))
+        let mut takes = Vec::new();
+        self.push_takes(seat, &mut takes);
+        !takes.is_empty()
+            || (seat == self.turn.active && self.can_claim_any(seat))
+            || self.can_complete_any(seat)
     }
 
     /// Phase 2 begins (after Stop, or when drawing found no card): the active player may take 1
@@ -168,31 +289,30 @@ impl State {
         }
     }
 
-    /// Starts `seat`'s chance: its abilities trigger; returns false when it has nothing to
-    /// decide, in which case the chance ends at once (docs/rules.md, "Chances with no choice").
+    /// Starts `seat`'s chance: its abilities trigger (Admiral, Jester, Gunner, Vice Admiral);
+    /// returns false when it has nothing to decide, in which case the chance ends at once
+    /// (docs/rules.md, "Chances with no choice").
     fn begin_chance(&mut self, seat: Seat, base_takes: u8, events: &mut Vec<Event>) -> bool {
         let harbor = self.harbor.len();
-        let admirals = self.count(seat, Person::Admiral);
-        if harbor >= ADMIRAL_HARBOR_SIZE && admirals > 0 {
-            let coins = self.gain(seat, 2 * admirals, events);
-            events.push(Event::CoinsGained {
-                seat,
-                coins,
-                reason: CoinReason::Admiral,
-            });
+        if harbor >= ADMIRAL_HARBOR_SIZE {
+            let n = 2 * self.count(seat, Person::Admiral);
+            self.ability_coins(seat, n, CoinReason::Admiral, events);
         }
-        let jesters = self.count(seat, Person::Jester);
-        if harbor == 0 && seat != self.turn.active && jesters > 0 {
-            let coins = self.gain(seat, jesters, events);
-            events.push(Event::CoinsGained {
-                seat,
-                coins,
-                reason: CoinReason::Jester,
-            });
+        if harbor == 0 && seat != self.turn.active {
+            let n = self.count(seat, Person::Jester);
+            self.ability_coins(seat, n, CoinReason::Jester, events);
+        }
+        let gunners = self.count(seat, Person::Gunner);
+        let per_gunner = self.harbor_ships().saturating_sub(1);
+        self.ability_coins(seat, gunners * per_gunner, CoinReason::Gunner, events);
+        if VICE_ADMIRAL_HARBOR_SIZES.contains(&harbor) {
+            let n = self.count(seat, Person::ViceAdmiral);
+            self.ability_coins(seat, n, CoinReason::ViceAdmiral, events);
         }
         self.turn.phase = Phase::Trade {
             taker: seat,
             base_takes,
+            bonus_takes: 0,
             taken: 0,
         };
         if self.has_choice(seat) {

@@ -27,7 +27,7 @@ impl State {
             seat: active,
             discarded,
         });
-        if !self.turn.final_round {
+        if !self.turn.final_round && !self.config.options.cooperative() {
             let seats: Vec<Seat> = (0..self.config.players)
                 .filter(|&s| self.meets_end(s))
                 .collect();
@@ -52,5 +52,6 @@ impl State {
             final_round: self.turn.final_round,
             number: self.turn.number.saturating_add(1),
         };
+        self.check_cooperative_loss(events);
     }
 }
