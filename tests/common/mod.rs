@@ -63,6 +63,13 @@ pub fn take_out(p: &mut StateParts, card: u32) {
         s.coins.retain(|&c| c != card);
         s.display.retain(|&c| c != card);
     }
+    if let Some(x) = &mut p.contracts {
+        x.time_pile.retain(|&c| c != card);
+        x.victory_pile.retain(|&c| c != card);
+        for s in &mut x.set_aside {
+            s.retain(|&c| c != card);
+        }
+    }
 }
 
 /// Moves cards to the top of the draw pile; the first one named is drawn first.

@@ -1,0 +1,934 @@
+//! One scenario per rule of "Just One More Contract", named after the section of
+//! `port-royal.md` (§1.2, §3.x) or the ruling in `docs/rules.md` (R…) it checks.
+
+mod common;
+
+use common::ids::{expedition, persons, persons_costing, plain_ship, ships, special_ship, taxes};
+use common::{act, edit, give, harbor, set_coins, stack_draw_pile};
+use referee::core::Code;
+use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
+use referee::games::port_royal::state::Phase;
+use referee::games::port_royal::{
+    self, Action, CoinReason, Event, Mode, Options, PhaseTag, State, StateParts,
+};
+
+const LADY_KILLER: u32 = 0;
+const COMEDIAN: u32 = 1;
+const MARITIME: u32 = 2;
+const NEW_COLONY: u32 = 3;
+const TRADE_OUTPOST: u32 = 4;
+const TRADER_PRINCE: u32 = 5;
+const CHEAP_STAFF: u32 = 6;
+const FIGHTER: u32 = 7;
+const EXPLORER: u32 = 8;
+const FRIGATE_FOE: u32 = 9;
+const GALLEON_FOE: u32 = 10;
+const TAX_OFFICER: u32 = 11;
+const JINX: u32 = 12;
+const TINY_GAMESTER: u32 = 13;
+const GAMESTER: u32 = 14;
+const PACK: u32 = 15;
+const ROYAL: u32 = 16;
+const RANSOM: u32 = 17;
+
+fn competitive() -> Options {
+    Options {
+        contracts: true,
+        ..Options::default()
+    }
+}
+
+fn coop(difficulty: u32) -> Options {
+    Options {
+        contracts: true,
+        mode: Mode::Cooperative,
+        difficulty,
+        ..Options::default()
+    }
+}
+
+/// Puts exactly these contracts face up (the rest face down).
+fn face_up(p: &mut StateParts, ids: &[u32]) {
+    let x = p.contracts.as_mut().unwrap();
+    let mut all: Vec<u32> = x
+        .face_up
+        .iter()
+        .map(|s| s.0)
+        .chain(x.face_down.clone())
+        .collect();
+    all.retain(|c| !ids.contains(c));
+    x.face_up = ids.iter().map(|&c| (c, vec![])).collect();
+    x.face_down = all;
+}
+
+fn complete_for(p: &mut StateParts, contract: u32, seat: u32) {
+    let x = p.contracts.as_mut().unwrap();
+    x.face_up
+        .iter_mut()
+        .find(|s| s.0 == contract)
+        .unwrap()
+        .1
+        .push(seat);
+}
+
+/// A competitive game of `players`, seat 0 active, with these contracts face up.
+fn game(players: u32, contracts: [u32; 4], f: impl FnOnce(&mut StateParts)) -> State {
+    let s = port_royal::new_game(players, 0, 1, competitive()).unwrap();
+    edit(&s, |p| {
+        face_up(p, &contracts);
+        f(p)
+    })
+}
+
+/// Seat `taker`'s chance in phase 2 (seat 0 active), the harbor holding `cards`.
+fn trading(p: &mut StateParts, taker: u32, cards: &[u32]) {
+    harbor(p, cards);
+    p.turn.phase = PhaseTag::Trade;
+    p.turn.cards_drawn = 1;
+    p.turn.taker = taker;
+    p.turn.base_takes = 1;
+}
+
+fn refused(state: &State, seat: u8, action: Action) -> Code {
+    state
+        .check(seat, &action)
+        .expect_err("should be refused")
+        .code
+}
+
+fn completed(events: &[Event]) -> Vec<(u8, u8, u32, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ContractCompleted {
+                seat,
+                contract,
+                space,
+                coins,
+            } => Some((*seat, *contract, *space, *coins)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn gained(events: &[Event], reason: CoinReason) -> Vec<(u8, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CoinsGained {
+                seat,
+                coins,
+                reason: r,
+            } if *r == reason => Some((*seat, *coins)),
+            _ => None,
+        })
+        .collect()
+}
+
+// §3.1 Contracts completed at your time to take cards.
+
+/// For a standing contract: completed with its first space's coins, refused when unmet, refused
+/// a second time, and refused after three completed contracts.
+fn standing_contract(id: u32, cards: Vec<u32>, first_space_coins: u32) {
+    let others: Vec<u32> = [LADY_KILLER, COMEDIAN, MARITIME, NEW_COLONY, TRADE_OUTPOST]
+        .into_iter()
+        .filter(|&c| c != id)
+        .take(3)
+        .collect();
+    let contracts = [id, others[0], others[1], others[2]];
+    let filler = ships(Yellow, 1, Some(1))[0];
+    let s = game(2, contracts, |p| {
+        give(p, 0, &cards);
+        trading(p, 0, &[filler]);
+    });
+    let coins_before = s.coins(0);
+    let mut done = s.clone();
+    let events = act(&mut done, 0, Action::CompleteContract(id));
+    assert_eq!(
+        completed(&events),
+        vec![(0, id as u8, 0, first_space_coins)]
+    );
+    assert_eq!(done.coins(0), coins_before + first_space_coins);
+    assert_eq!(
+        done.seats()[0].display.len(),
+        cards.len(),
+        "persons stay in the display"
+    );
+    assert!(s
+        .legal_actions(Some(0))
+        .iter()
+        .any(|(_, a)| *a == Action::CompleteContract(id)));
+    // Twice: refused.
+    let mut twice = done.clone();
+    if twice.to_act() == Some(0) {
+        assert_eq!(
+            refused(&twice, 0, Action::CompleteContract(id)),
+            Code::ContractNotAvailable
+        );
+    } else {
+        twice = edit(&s, |p| complete_for(p, id, 0));
+        assert_eq!(
+            refused(&twice, 0, Action::CompleteContract(id)),
+            Code::ContractNotAvailable
+        );
+    }
+    // Unmet: seat 0 without the cards.
+    let unmet = game(2, contracts, |p| trading(p, 0, &[filler]));
+    assert_eq!(
+        refused(&unmet, 0, Action::CompleteContract(id)),
+        Code::ContractRequirementUnmet
+    );
+    // After three completed contracts: refused.
+    let three = edit(&s, |p| {
+        for &o in &others {
+            complete_for(p, o, 0);
+        }
+    });
+    assert_eq!(
+        refused(&three, 0, Action::CompleteContract(id)),
+        Code::ContractNotAvailable
+    );
+}
+
+#[test]
+fn s3_1_lady_killer() {
+    standing_contract(
+        LADY_KILLER,
+        vec![persons(Captain)[0], persons(Mademoiselle)[0]],
+        3,
+    );
+}
+
+#[test]
+fn s3_1_comedian() {
+    standing_contract(COMEDIAN, vec![persons(Priest)[0], persons(Jester)[0]], 4);
+}
+
+#[test]
+fn s3_1_maritime_supremacy() {
+    standing_contract(
+        MARITIME,
+        vec![persons(Captain)[0], persons(ViceAdmiral)[0]],
+        4,
+    );
+}
+
+#[test]
+fn s3_1_new_colony() {
+    standing_contract(NEW_COLONY, vec![persons(Settler)[0], persons(Gunner)[0]], 3);
+}
+
+#[test]
+fn s3_1_trade_outpost() {
+    standing_contract(
+        TRADE_OUTPOST,
+        vec![persons(Settler)[0], persons(Clerk(Green))[0]],
+        4,
+    );
+}
+
+#[test]
+fn s3_1_trader_prince_needs_two_traders_of_any_colour() {
+    standing_contract(
+        TRADER_PRINCE,
+        vec![persons(Trader(Red))[0], persons(Trader(Blue))[0]],
+        3,
+    );
+}
+
+#[test]
+fn s3_1_cheap_staff_counts_printed_costs_of_three_or_less() {
+    standing_contract(CHEAP_STAFF, persons_costing(Sailor, 3)[..4].to_vec(), 5);
+    // A 4-cost Settler does not count, Mademoiselles notwithstanding.
+    let mut cards = persons_costing(Sailor, 3)[..3].to_vec();
+    cards.push(persons(Settler)[0]);
+    cards.extend(persons(Mademoiselle));
+    let s = game(2, [CHEAP_STAFF, 0, 1, 2], |p| {
+        give(p, 0, &cards);
+        trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
+    });
+    assert_eq!(
+        refused(&s, 0, Action::CompleteContract(CHEAP_STAFF)),
+        Code::ContractRequirementUnmet
+    );
+}
+
+#[test]
+fn s3_1_fighter() {
+    standing_contract(
+        FIGHTER,
+        vec![persons_costing(Pirate, 5)[0], persons_costing(Sailor, 3)[0]],
+        3,
+    );
+}
+
+#[test]
+fn s3_1_explorer() {
+    standing_contract(EXPLORER, vec![expedition([2, 0, 0])], 2);
+}
+
+#[test]
+fn s3_1_contracts_pay_their_leftmost_free_space() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let s = game(3, [LADY_KILLER, 1, 2, 3], |p| {
+        give(p, 2, &cards);
+        complete_for(p, LADY_KILLER, 0);
+        complete_for(p, LADY_KILLER, 1);
+        trading(p, 2, &[ships(Yellow, 1, Some(1))[0]]);
+        p.turn.base_takes = 1;
+    });
+    let mut s = s;
+    let events = act(&mut s, 2, Action::CompleteContract(LADY_KILLER));
+    assert_eq!(completed(&events), vec![(2, LADY_KILLER as u8, 2, 1)]);
+}
+
+#[test]
+fn s3_1_non_active_players_complete_contracts_in_their_chance() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let s = game(2, [LADY_KILLER, 1, 2, 3], |p| {
+        give(p, 1, &cards);
+        trading(p, 1, &[ships(Yellow, 1, Some(1))[0]]);
+    });
+    let mut s = s;
+    act(&mut s, 1, Action::CompleteContract(LADY_KILLER));
+    assert_eq!(s.completed(1), 1);
+}
+
+#[test]
+fn s3_1_immediate_contracts_cannot_be_completed_at_will() {
+    let s = game(2, [TAX_OFFICER, JINX, GAMESTER, FRIGATE_FOE], |p| {
+        trading(p, 0, &[ships(Yellow, 1, Some(1))[0]])
+    });
+    for id in [TAX_OFFICER, JINX, GAMESTER, FRIGATE_FOE] {
+        assert_eq!(
+            refused(&s, 0, Action::CompleteContract(id)),
+            Code::ContractNotAvailable
+        );
+    }
+    assert_eq!(
+        refused(&s, 0, Action::CompleteContract(PACK)),
+        Code::ContractNotAvailable
+    );
+}
+
+#[test]
+fn s3_1_contract_vp_second_one_third_two_more_and_they_count_for_the_end() {
+    let s = game(2, [0, 1, 2, 3], |p| {
+        complete_for(p, 0, 0);
+    });
+    assert_eq!(s.contract_vp(0), 0);
+    let s = edit(&s, |p| complete_for(p, 1, 0));
+    assert_eq!(s.contract_vp(0), 1);
+    let s = edit(&s, |p| complete_for(p, 2, 0));
+    assert_eq!(s.contract_vp(0), 3);
+    assert_eq!(s.victory_points(0), 3);
+    // 9 VP of persons + 3 contract VP = 12: the end is triggered.
+    let big = [
+        persons_costing(Pirate, 9)[0],
+        persons_costing(Jester, 9)[0],
+        persons_costing(Admiral, 9)[0],
+    ];
+    let y = ships(Yellow, 3, Some(4));
+    let mut s = edit(&s, |p| {
+        give(p, 0, &big);
+        stack_draw_pile(p, &[y[0], y[1]]);
+    });
+    act(&mut s, 0, Action::Draw);
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::FinalRoundBegan { seats, .. } if seats == &vec![0])));
+}
+
+// §3.1 Immediate contracts: offered at the moment of their event.
+
+#[test]
+fn s3_1_tax_officer_offered_to_each_player_who_pays_taxes() {
+    let tax = taxes(Tax::MostSwords)[0];
+    let base = game(3, [TAX_OFFICER, 0, 1, 2], |p| {
+        stack_draw_pile(p, &[tax]);
+        set_coins(p, 0, 3);
+        set_coins(p, 1, 12);
+        set_coins(p, 2, 14);
+    });
+    let mut s = base.clone();
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.status().to_act, vec![1]);
+    assert_eq!(refused(&s, 0, Action::Draw), Code::NotYourTurn);
+    assert_eq!(refused(&s, 1, Action::Pass), Code::WrongPhase);
+    let events = act(&mut s, 1, Action::Accept);
+    assert_eq!(completed(&events), vec![(1, TAX_OFFICER as u8, 0, 7)]);
+    let events = act(&mut s, 2, Action::Decline);
+    assert!(events.contains(&Event::OfferDeclined {
+        seat: 2,
+        contract: Some(TAX_OFFICER as u8)
+    }));
+    assert_eq!(
+        s.to_act(),
+        Some(0),
+        "back to the active player's discover phase"
+    );
+    assert_eq!(s.turn().phase, Phase::Discover);
+}
+
+#[test]
+fn s3_1_jinx_offered_on_a_bust_then_the_turn_ends() {
+    let y = ships(Yellow, 1, Some(1));
+    let base = game(2, [JINX, 0, 1, 2], |p| stack_draw_pile(p, &[y[0], y[1]]));
+    for accept in [true, false] {
+        let mut s = base.clone();
+        act(&mut s, 0, Action::Draw);
+        act(&mut s, 0, Action::Draw);
+        assert_eq!(s.turn().phase, Phase::Bust);
+        assert_eq!(s.status().to_act, vec![0]);
+        let events = act(
+            &mut s,
+            0,
+            if accept {
+                Action::Accept
+            } else {
+                Action::Decline
+            },
+        );
+        assert_eq!(!completed(&events).is_empty(), accept);
+        assert_eq!(s.turn().active, 1);
+        assert_eq!(s.completed(0), usize::from(accept));
+    }
+}
+
+#[test]
+fn s3_1_tiny_gamester_progress_then_complete_and_gamester_at_four_colours() {
+    let [y, b, g, r] = [
+        ships(Yellow, 1, Some(1))[0],
+        ships(Blue, 1, Some(1))[0],
+        ships(Green, 1, Some(1))[0],
+        ships(Red, 1, Some(1))[0],
+    ];
+    let mut s = game(2, [TINY_GAMESTER, GAMESTER, 0, 1], |p| {
+        stack_draw_pile(p, &[y, b, g, r]);
+    });
+    act(&mut s, 0, Action::Draw);
+    act(&mut s, 0, Action::Draw);
+    assert!(s.offers().is_empty());
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.offers().len(), 1, "Tiny Gamester at the third colour");
+    let events = act(&mut s, 0, Action::Accept);
+    assert!(events.contains(&Event::ContractProgressed {
+        seat: 0,
+        contract: TINY_GAMESTER as u8,
+        level: 1
+    }));
+    assert_eq!(s.cubes_used(0), 1, "a progress cube is a cube");
+    act(&mut s, 0, Action::Draw);
+    let events = act(&mut s, 0, Action::Accept);
+    assert_eq!(completed(&events), vec![(0, GAMESTER as u8, 0, 2)]);
+
+    // The next time three colours show on seat 0's turn, Tiny Gamester completes.
+    let mut again = edit(&s, |p| {
+        p.harbor.clear();
+        p.turn.phase = PhaseTag::Discover;
+        p.turn.cards_drawn = 1;
+        p.discard_pile.extend([y, b, g, r]);
+        stack_draw_pile(p, &[y, b, g]);
+    });
+    act(&mut again, 0, Action::Draw);
+    act(&mut again, 0, Action::Draw);
+    act(&mut again, 0, Action::Draw);
+    let events = act(&mut again, 0, Action::Accept);
+    assert_eq!(completed(&events), vec![(0, TINY_GAMESTER as u8, 0, 2)]);
+    assert_eq!(again.cubes_used(0), 2);
+}
+
+#[test]
+fn s3_1_frigate_foe_three_declines_with_trader_coins_refused() {
+    let reds = ships(Red, 1, Some(1));
+    let trader = persons(Trader(Red))[0];
+    let mut s = game(2, [FRIGATE_FOE, 0, 1, 2], |p| {
+        give(p, 0, &[trader]);
+        trading(p, 0, &[reds[0]]);
+    });
+    let coins = s.coins(0);
+    let decline = |card: u32| Action::Take {
+        card,
+        decline_coins: true,
+        gift_to: None,
+    };
+    let events = act(&mut s, 0, decline(reds[0]));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardTaken {
+            coins_gained: 0,
+            declined: true,
+            ..
+        }
+    )));
+    assert!(events.contains(&Event::ContractProgressed {
+        seat: 0,
+        contract: FRIGATE_FOE as u8,
+        level: 1
+    }));
+    assert_eq!(s.coins(0), coins);
+    for (card, expect_done) in [(reds[1], false), (reds[2], true)] {
+        s = edit(&s, |p| {
+            p.turn.active_seat = 0;
+            trading(p, 0, &[card]);
+        });
+        let events = act(&mut s, 0, decline(card));
+        assert_eq!(!completed(&events).is_empty(), expect_done);
+    }
+    assert_eq!(s.completed(0), 1);
+    // Declining is only for a Foe contract: a yellow ship's coins cannot be declined.
+    let y = ships(Yellow, 1, Some(1))[0];
+    let t = game(2, [FRIGATE_FOE, 0, 1, 2], |p| trading(p, 0, &[y]));
+    assert_eq!(refused(&t, 0, decline(y)), Code::DeclineNotAllowed);
+}
+
+#[test]
+fn s3_1_galleon_foe_two_declines_and_declining_is_optional() {
+    let blacks = ships(Black, 1, Some(2));
+    let decline = |card: u32| Action::Take {
+        card,
+        decline_coins: true,
+        gift_to: None,
+    };
+    let mut s = game(2, [GALLEON_FOE, 0, 1, 2], |p| trading(p, 0, &[blacks[0]]));
+    let legal: Vec<Action> = s
+        .legal_actions(Some(0))
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect();
+    assert!(legal.contains(&Action::take(blacks[0])));
+    assert!(legal.contains(&decline(blacks[0])));
+    act(&mut s, 0, decline(blacks[0]));
+    s = edit(&s, |p| trading(p, 0, &[blacks[1]]));
+    let events = act(&mut s, 0, decline(blacks[1]));
+    assert_eq!(completed(&events), vec![(0, GALLEON_FOE as u8, 0, 6)]);
+}
+
+#[test]
+fn s3_1_a_non_active_player_who_declines_still_pays_the_fee() {
+    let red = ships(Red, 2, Some(3))[0];
+    let s = game(2, [FRIGATE_FOE, 0, 1, 2], |p| {
+        trading(p, 1, &[red]);
+        set_coins(p, 1, 0);
+    });
+    let decline = Action::Take {
+        card: red,
+        decline_coins: true,
+        gift_to: None,
+    };
+    assert_eq!(refused(&s, 1, decline.clone()), Code::InsufficientCoins);
+    let mut s = edit(&s, |p| set_coins(p, 1, 1));
+    let events = act(&mut s, 1, decline);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardTaken {
+            fee_paid: 1,
+            coins_gained: 0,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn s3_1_pack_of_pirates_sets_aside_one_ship_per_colour_then_completes() {
+    let pirates = persons(Pirate);
+    let ships5 = [
+        ships(Yellow, 1, Some(1))[0],
+        ships(Blue, 1, Some(1))[0],
+        ships(Green, 1, Some(1))[0],
+        ships(Red, 1, Some(1))[0],
+        ships(Black, 1, Some(2))[0],
+    ];
+    let second_yellow = ships(Yellow, 1, Some(1))[1];
+    let mut s = game(2, [PACK, 0, 1, 2], |p| {
+        give(p, 0, &pirates);
+        stack_draw_pile(p, &[ships5[0], second_yellow]);
+    });
+    act(&mut s, 0, Action::Draw);
+    let events = act(&mut s, 0, Action::Repel);
+    assert!(events.contains(&Event::ShipSetAside {
+        seat: 0,
+        card: ships5[0] as u8
+    }));
+    act(&mut s, 0, Action::Draw);
+    let discarded = s.discard_pile_len();
+    let events = act(&mut s, 0, Action::Repel);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::ShipSetAside { .. })));
+    assert_eq!(
+        s.discard_pile_len(),
+        discarded + 1,
+        "a second yellow is discarded"
+    );
+    s = edit(&s, |p| stack_draw_pile(p, &ships5[1..]));
+    for _ in 0..3 {
+        act(&mut s, 0, Action::Draw);
+        act(&mut s, 0, Action::Repel);
+    }
+    act(&mut s, 0, Action::Draw);
+    let before = s.discard_pile_len();
+    let events = act(&mut s, 0, Action::Repel);
+    assert_eq!(completed(&events), vec![(0, PACK as u8, 0, 3)]);
+    assert!(s.expansion().unwrap().set_aside[0].is_empty());
+    assert!(
+        s.discard_pile_len() >= before + 5 - 3,
+        "the five ships are discarded"
+    );
+}
+
+// §1.2 New persons and ships.
+
+#[test]
+fn s1_2_clerk_gives_one_more_card_after_trading_its_colour() {
+    let clerk = persons(Clerk(Yellow))[0];
+    let y = ships(Yellow, 1, Some(1))[0];
+    let settler = persons(Settler)[0];
+    let mut s = game(2, [0, 1, 2, 3], |p| {
+        give(p, 1, &[clerk]);
+        trading(p, 1, &[y, settler]);
+        set_coins(p, 1, 5);
+    });
+    act(&mut s, 1, Action::take(y));
+    assert_eq!(s.to_act(), Some(1), "the Clerk's extra card");
+    let events = act(&mut s, 1, Action::take(settler));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardTaken {
+            seat: 1,
+            fee_paid: 1,
+            coins_paid: 4,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn s1_2_gunners_gain_harbor_ships_minus_one_each() {
+    let gunners = persons(Gunner);
+    let harbor3 = [
+        ships(Yellow, 1, Some(1))[0],
+        ships(Blue, 1, Some(1))[0],
+        ships(Green, 1, Some(1))[0],
+        persons(Settler)[0],
+    ];
+    let mut s = game(2, [0, 1, 2, 3], |p| {
+        give(p, 0, &gunners[..2]);
+        harbor(p, &harbor3);
+        p.turn.cards_drawn = 1;
+    });
+    let events = act(&mut s, 0, Action::Stop);
+    assert_eq!(gained(&events, CoinReason::Gunner), vec![(0, 4)]);
+    let mut s = game(2, [0, 1, 2, 3], |p| {
+        give(p, 0, &gunners[..1]);
+        harbor(p, &[persons(Settler)[0]]);
+        p.turn.cards_drawn = 1;
+    });
+    let events = act(&mut s, 0, Action::Stop);
+    assert_eq!(
+        gained(&events, CoinReason::Gunner),
+        vec![],
+        "never fewer than 0"
+    );
+}
+
+#[test]
+fn s1_2_vice_admirals_pay_with_three_or_four_harbor_cards() {
+    let vas = persons(ViceAdmiral);
+    for (n, expect) in [
+        (2usize, vec![]),
+        (3, vec![(0u8, 2u32)]),
+        (4, vec![(0, 2)]),
+        (5, vec![]),
+    ] {
+        let cards: Vec<u32> = [Settler, Captain, Priest]
+            .iter()
+            .flat_map(|&k| persons(k)[..2].to_vec())
+            .take(n)
+            .collect();
+        let mut s = game(2, [0, 1, 2, 3], |p| {
+            give(p, 0, &vas[..2]);
+            harbor(p, &cards);
+            p.turn.cards_drawn = 1;
+        });
+        let events = act(&mut s, 0, Action::Stop);
+        assert_eq!(
+            gained(&events, CoinReason::ViceAdmiral),
+            expect,
+            "{n} cards"
+        );
+    }
+}
+
+#[test]
+fn s1_2_special_ship_gives_another_player_of_your_choice_one_coin() {
+    let special = special_ship(Blue);
+    let s = game(3, [0, 1, 2, 3], |p| trading(p, 0, &[special]));
+    let legal: Vec<Action> = s
+        .legal_actions(Some(0))
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect();
+    assert!(legal.contains(&Action::Take {
+        card: special,
+        decline_coins: false,
+        gift_to: Some(1)
+    }));
+    assert!(legal.contains(&Action::Take {
+        card: special,
+        decline_coins: false,
+        gift_to: Some(2)
+    }));
+    assert_eq!(refused(&s, 0, Action::take(special)), Code::InvalidGift);
+    assert_eq!(
+        refused(
+            &s,
+            0,
+            Action::Take {
+                card: special,
+                decline_coins: false,
+                gift_to: Some(0)
+            }
+        ),
+        Code::InvalidGift
+    );
+    let mut t = s.clone();
+    let events = act(
+        &mut t,
+        0,
+        Action::Take {
+            card: special,
+            decline_coins: false,
+            gift_to: Some(2),
+        },
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardTaken {
+            coins_gained: 3,
+            ..
+        }
+    )));
+    assert_eq!(gained(&events, CoinReason::Gift), vec![(2, 1)]);
+    // A plain ship takes no gift.
+    let plain = plain_ship(Blue);
+    let u = game(3, [0, 1, 2, 3], |p| trading(p, 0, &[plain]));
+    assert_eq!(
+        refused(
+            &u,
+            0,
+            Action::Take {
+                card: plain,
+                decline_coins: false,
+                gift_to: Some(1)
+            }
+        ),
+        Code::InvalidGift
+    );
+}
+
+#[test]
+fn r_special_ship_in_a_solo_game_gives_nobody_a_coin() {
+    let special = special_ship(Green);
+    let s = port_royal::new_game(1, 0, 4, coop(0)).unwrap();
+    let mut s = edit(&s, |p| trading(p, 0, &[special]));
+    assert_eq!(
+        refused(
+            &s,
+            0,
+            Action::Take {
+                card: special,
+                decline_coins: false,
+                gift_to: Some(0)
+            }
+        ),
+        Code::InvalidGift
+    );
+    let events = act(&mut s, 0, Action::take(special));
+    assert_eq!(gained(&events, CoinReason::Gift), vec![]);
+}
+
+// §3.2 Competitive setup.
+
+#[test]
+fn s3_2_competitive_setup_sixteen_contracts_four_face_up() {
+    for players in 2..=5 {
+        let s = port_royal::new_game(players, 0, 7, competitive()).unwrap();
+        let x = s.expansion().unwrap();
+        assert_eq!(x.face_up.len(), 4);
+        assert_eq!(x.face_up.len() + x.face_down.len(), 16);
+        assert!(
+            s.all_contracts().iter().all(|&c| c < 16),
+            "no cooperative-only contract"
+        );
+        assert_eq!(s.all_cards().count(), if players == 5 { 144 } else { 143 });
+        assert!(x.time_pile.is_empty());
+    }
+    assert!(port_royal::new_game(1, 0, 7, competitive()).is_err());
+}
+
+// §3.3 Cooperative variant.
+
+#[test]
+fn s3_3_cooperative_setup_face_up_count_time_pile_and_difficulty() {
+    for (players, up) in [(1u32, 3usize), (2, 5), (3, 7), (4, 9), (5, 11)] {
+        let s = port_royal::new_game(players, 0, 11, coop(2)).unwrap();
+        let x = s.expansion().unwrap();
+        assert_eq!(x.face_up.len(), up);
+        assert_eq!(x.face_up.len() + x.face_down.len(), 18);
+        let ids: Vec<u8> = x.face_up.iter().map(|s| s.id).collect();
+        let size = port_royal::contracts::time_pile_size(&ids);
+        assert_eq!(x.time_pile.len() + x.victory_pile.len(), size);
+        assert_eq!(x.victory_pile.len(), 2);
+    }
+    let size = {
+        let s = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
+        s.expansion().unwrap().time_pile.len() as u32
+    };
+    assert!(port_royal::new_game(2, 0, 11, coop(size + 1)).is_err());
+    assert!(port_royal::new_game(2, 0, 11, coop(size)).is_ok());
+}
+
+#[test]
+fn s3_3_the_first_card_of_each_turn_comes_from_the_time_pile() {
+    let mut s = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
+    let time = s.expansion().unwrap().time_pile.len();
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::CardDrawn {
+            from_time_pile: true,
+            ..
+        }
+    )));
+    assert_eq!(s.expansion().unwrap().time_pile.len(), time - 1);
+    if s.to_act() == Some(0) && s.turn().phase == Phase::Discover && s.offers().is_empty() {
+        let events = act(&mut s, 0, Action::Draw);
+        assert!(events.iter().any(|e| matches!(
+            e,
+            Event::CardDrawn {
+                from_time_pile: false,
+                ..
+            }
+        )));
+    }
+}
+
+#[test]
+fn s3_3_a_tax_increase_offers_one_more_card_to_the_victory_pile() {
+    let tax = taxes(Tax::FewestVictoryPoints)[0];
+    let s = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
+    let mut s = edit(&s, |p| {
+        common::take_out(p, tax);
+        p.contracts
+            .as_mut()
+            .unwrap()
+            .time_pile
+            .retain(|&c| c != tax);
+        p.contracts.as_mut().unwrap().time_pile.push(tax);
+    });
+    act(&mut s, 0, Action::Draw);
+    let time = s.expansion().unwrap().time_pile.len();
+    assert_eq!(s.offers().len(), 1);
+    let events = act(&mut s, 0, Action::Accept);
+    assert!(events.contains(&Event::VictoryPileGrew { cards: 1 }));
+    assert_eq!(s.expansion().unwrap().time_pile.len(), time - 1);
+}
+
+#[test]
+fn s3_3_loss_when_the_time_pile_cannot_be_drawn() {
+    let s = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
+    let y = ships(Yellow, 1, Some(1));
+    let mut s = edit(&s, |p| {
+        let time = std::mem::take(&mut p.contracts.as_mut().unwrap().time_pile);
+        p.draw_pile.splice(0..0, time);
+        p.turn.cards_drawn = 1;
+        stack_draw_pile(p, &[y[0], y[1]]);
+    });
+    act(&mut s, 0, Action::Draw);
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(events.contains(&Event::CooperativeEnded { won: false }));
+    let status = s.status();
+    assert!(status.finished);
+    let team = status.cooperative.unwrap();
+    assert!(!team.won);
+    assert!(status.result.iter().all(|r| !r.winner && r.rank == 1));
+}
+
+#[test]
+fn s3_3_win_when_every_face_up_contract_has_a_completer_rated_by_the_victory_pile() {
+    let s = port_royal::new_game(1, 0, 11, coop(5)).unwrap();
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let mut s = edit(&s, |p| {
+        face_up(p, &[LADY_KILLER, COMEDIAN, MARITIME]);
+        complete_for(p, COMEDIAN, 0);
+        complete_for(p, MARITIME, 0);
+        give(p, 0, &cards);
+        trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
+    });
+    let events = act(&mut s, 0, Action::CompleteContract(LADY_KILLER));
+    assert!(events.contains(&Event::CooperativeEnded { won: true }));
+    let status = s.status();
+    assert!(status.finished && status.to_act.is_empty());
+    let team = status.cooperative.unwrap();
+    assert!(team.won);
+    assert_eq!((team.victory_pile, team.rating), (5, "Pirate"));
+    assert!(status.result.iter().all(|r| r.winner));
+}
+
+#[test]
+fn r_tiny_royal_household_and_ransom_by_twelve_vp_or_fifteen_coins() {
+    let s = port_royal::new_game(1, 0, 11, coop(0)).unwrap();
+    let big = [
+        persons_costing(Pirate, 9)[0],
+        persons_costing(Jester, 9)[0],
+        persons_costing(Admiral, 9)[0],
+        persons_costing(Mademoiselle, 9)[0],
+    ];
+    let with = |f: &dyn Fn(&mut StateParts)| {
+        edit(&s, |p| {
+            face_up(p, &[ROYAL, RANSOM, COMEDIAN]);
+            trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
+            f(p)
+        })
+    };
+    let poor = with(&|_| {});
+    assert_eq!(
+        refused(&poor, 0, Action::CompleteContract(ROYAL)),
+        Code::ContractRequirementUnmet
+    );
+    let mut famous = with(&|p| give(p, 0, &big));
+    let coins = famous.coins(0);
+    act(&mut famous, 0, Action::CompleteContract(ROYAL));
+    assert_eq!(
+        famous.coins(0),
+        coins,
+        "12 VP: nothing to pay, and no coins (spec [R])"
+    );
+    let mut rich = with(&|p| set_coins(p, 0, 16));
+    act(&mut rich, 0, Action::CompleteContract(RANSOM));
+    assert_eq!(rich.coins(0), 1, "15 coins paid");
+}
+
+#[test]
+fn r_the_twelve_vp_end_does_not_apply_in_the_cooperative_variant() {
+    let s = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
+    let big = [
+        persons_costing(Pirate, 9)[0],
+        persons_costing(Jester, 9)[0],
+        persons_costing(Admiral, 9)[0],
+        persons_costing(Mademoiselle, 9)[0],
+    ];
+    let y = ships(Yellow, 3, Some(4));
+    let mut s = edit(&s, |p| {
+        give(p, 0, &big);
+        p.turn.cards_drawn = 1;
+        stack_draw_pile(p, &[y[0], y[1]]);
+    });
+    act(&mut s, 0, Action::Draw);
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::FinalRoundBegan { .. })));
+}
