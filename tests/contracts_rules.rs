@@ -932,3 +932,22 @@ fn r_the_twelve_vp_end_does_not_apply_in_the_cooperative_variant() {
         .iter()
         .any(|e| matches!(e, Event::FinalRoundBegan { .. })));
 }
+
+#[test]
+fn r_cooperative_exhausted_draw_pile_ends_discover_without_a_final_round() {
+    let s = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
+    let mut s = edit(&s, |p| {
+        let rest = std::mem::take(&mut p.draw_pile);
+        p.seats[1].coins.extend(rest);
+        p.turn.cards_drawn = 1;
+    });
+    let events = act(&mut s, 0, Action::Draw);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::FinalRoundBegan { .. })));
+    assert_ne!(
+        s.turn().phase,
+        Phase::Discover,
+        "drawing ended the discover phase"
+    );
+}

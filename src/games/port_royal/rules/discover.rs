@@ -50,12 +50,13 @@ impl State {
         let drawn = self.next_card(events);
         self.turn.drawn = self.turn.drawn.saturating_add(1);
         let Some((card, from_time_pile)) = drawn else {
-            if self.config.options.cooperative() {
-                // Only reachable from a hand-made state: the turn start already checks.
-                self.check_cooperative_loss(events);
+            let cooperative = self.config.options.cooperative();
+            // An empty time pile is caught when the turn starts; this is for hand-made states.
+            if cooperative && self.check_cooperative_loss(events) {
                 return;
             }
-            if !self.turn.final_round {
+            // R6 is for the competitive game: the time pile ends a cooperative one.
+            if !self.turn.final_round && !cooperative {
                 self.turn.final_round = true;
                 events.push(Event::FinalRoundBegan {
                     seats: Vec::new(),

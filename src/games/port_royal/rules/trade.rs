@@ -161,6 +161,19 @@ impl State {
         self.deal(seat, id, decline, gift_to).map(|_| ())
     }
 
+    /// The gift recipients a take of `card` by `seat` must choose among: every other seat for a
+    /// special ship with 2 or more players, else none.
+    fn gift_choices(&self, seat: Seat, card: CardId) -> impl Iterator<Item = Option<u32>> {
+        let special = matches!(cards::face(card), Card::Ship { special: true, .. })
+            && self.config.players > 1;
+        let others = others_clockwise(seat, self.config.players)
+            .filter(move |_| special)
+            .map(|s| Some(u32::from(s)));
+        std::iter::once(None)
+            .filter(move |_| !special)
+            .chain(others)
+    }
+
     /// Every take open to `seat`: each harbor card, with each gift recipient for a special ship
     /// and with and without declining for a Foe contract.
     pub(super) fn push_takes(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -168,15 +181,7 @@ impl State {
             return;
         }
         for &card in &self.harbor {
-            let gifts: Vec<Option<u32>> = match cards::face(card) {
-                Card::Ship { special: true, .. } if self.config.players > 1 => {
-                    others_clockwise(seat, self.config.players)
-                        .map(|s| Some(u32::from(s)))
-                        .collect()
-                }
-                _ => vec![None],
-            };
-            for gift_to in gifts {
+            for gift_to in self.gift_choices(seat, card) {
                 for decline in [false, true] {
                     if self.deal(seat, card, decline, gift_to).is_ok() {
                         out.push(Action::Take {
@@ -188,6 +193,17 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Whether `seat` can take some card now. Declining coins never makes a take affordable that
+    /// was not, and the gift's recipient does not change affordability, so one plain deal per
+    /// card decides.
+    fn can_take_any(&self, seat: Seat) -> bool {
+        self.takes_left(seat) > 0
+            && self.harbor.iter().any(|&card| {
+                let gift = self.gift_choices(seat, card).next().flatten();
+                self.deal(seat, card, false, gift).is_ok()
+            })
     }
 
     /// Takes a card (checked): trade a ship (discard it, gain its coins plus Traders, unless
@@ -268,9 +284,7 @@ impl State {
 
     /// Whether the taker has anything to decide besides passing.
     pub(super) fn has_choice(&self, seat: Seat) -> bool {
-        let mut takes = Vec::new();
-        self.push_takes(seat, &mut takes);
-        !takes.is_empty()
+        self.can_take_any(seat)
             || (seat == self.turn.active && self.can_claim_any(seat))
             || self.can_complete_any(seat)
     }
