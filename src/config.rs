@@ -50,6 +50,40 @@ pub struct Config {
     /// On SIGTERM/SIGINT, how long in-flight requests may take to finish, in milliseconds.
     #[arg(long, env = "REFEREE_SHUTDOWN_GRACE_MS", default_value_t = 20_000)]
     pub shutdown_grace_ms: u64,
+
+    /// Address of the Prometheus endpoint (`GET /metrics`).
+    #[arg(long, env = "REFEREE_METRICS_LISTEN", default_value = "0.0.0.0:9090")]
+    pub metrics_listen: SocketAddr,
+
+    /// Close each client connection (GOAWAY) after this long, so long-lived clients reconnect
+    /// and spread over new replicas; 0 = never.
+    #[arg(long, env = "REFEREE_MAX_CONNECTION_AGE_MS", default_value_t = 300_000)]
+    pub max_connection_age_ms: u64,
+
+    /// After the GOAWAY of `--max-connection-age-ms`, how long requests on that connection may
+    /// still take.
+    #[arg(
+        long,
+        env = "REFEREE_MAX_CONNECTION_AGE_GRACE_MS",
+        default_value_t = 30_000
+    )]
+    pub max_connection_age_grace_ms: u64,
+
+    /// HTTP/2 keepalive ping interval, to find dead connections; 0 = off.
+    #[arg(
+        long,
+        env = "REFEREE_HTTP2_KEEPALIVE_INTERVAL_MS",
+        default_value_t = 30_000
+    )]
+    pub http2_keepalive_interval_ms: u64,
+
+    /// How long an HTTP/2 keepalive ping may go unanswered before the connection is closed.
+    #[arg(
+        long,
+        env = "REFEREE_HTTP2_KEEPALIVE_TIMEOUT_MS",
+        default_value_t = 10_000
+    )]
+    pub http2_keepalive_timeout_ms: u64,
 }
 
 impl Config {
@@ -61,6 +95,11 @@ impl Config {
     /// The drain grace period.
     pub fn shutdown_grace(&self) -> Duration {
         Duration::from_millis(self.shutdown_grace_ms)
+    }
+
+    /// `Some(duration)` for a positive number of milliseconds.
+    pub fn positive_ms(ms: u64) -> Option<Duration> {
+        (ms > 0).then(|| Duration::from_millis(ms))
     }
 
     /// Refuses values that would switch a limit off.
@@ -79,6 +118,12 @@ impl Config {
 
     /// The defaults, as if no flag and no variable were given (tests listen on an ephemeral port).
     pub fn for_tests() -> Self {
-        Config::parse_from(["referee", "--listen", "127.0.0.1:0"])
+        Config::parse_from([
+            "referee",
+            "--listen",
+            "127.0.0.1:0",
+            "--metrics-listen",
+            "127.0.0.1:0",
+        ])
     }
 }

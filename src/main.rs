@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use referee::config::Config;
-use tokio::net::TcpListener;
+use referee::service::server::Listeners;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
@@ -12,16 +12,20 @@ async fn main() -> std::process::ExitCode {
         return std::process::ExitCode::from(2);
     }
     referee::telemetry::init(config.log_format);
-    let listener = match TcpListener::bind(config.listen).await {
+    let listeners = match Listeners::bind(&config).await {
         Ok(l) => l,
         Err(e) => {
-            tracing::error!(address = %config.listen, error = %e, "cannot bind");
+            tracing::error!(grpc = %config.listen, metrics = %config.metrics_listen, error = %e, "cannot bind");
             return std::process::ExitCode::FAILURE;
         }
     };
-    let address = listener.local_addr().map_or(config.listen, |a| a);
-    tracing::info!(%address, "referee serving gRPC");
-    match referee::service::serve(&config, listener, shutdown_signal()).await {
+    let grpc = listeners.grpc.local_addr().map_or(config.listen, |a| a);
+    let metrics = listeners
+        .metrics
+        .local_addr()
+        .map_or(config.metrics_listen, |a| a);
+    tracing::info!(%grpc, %metrics, "referee serving gRPC, and Prometheus metrics at /metrics");
+    match referee::service::serve(&config, listeners, shutdown_signal()).await {
         Ok(()) => {
             tracing::info!("stopped");
             std::process::ExitCode::SUCCESS

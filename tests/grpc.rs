@@ -16,25 +16,42 @@ use tonic_types::StatusExt;
 
 struct Server {
     addr: String,
+    metrics: std::net::SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<Result<(), referee::service::server::ServeError>>,
 }
 
 async fn start(config: Config) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = format!("http://{}", listener.local_addr().unwrap());
+    let listeners = referee::service::server::Listeners::bind(&config)
+        .await
+        .unwrap();
+    let addr = format!("http://{}", listeners.grpc.local_addr().unwrap());
+    let metrics = listeners.metrics.local_addr().unwrap();
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
-        referee::service::serve(&config, listener, async {
+        referee::service::serve(&config, listeners, async {
             let _ = rx.await;
         })
         .await
     });
     Server {
         addr,
+        metrics,
         stop: Some(tx),
         task,
     }
+}
+
+/// `GET /metrics` over plain HTTP/1.1.
+async fn scrape(addr: std::net::SocketAddr) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    tcp.write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut out = String::new();
+    tcp.read_to_string(&mut out).await.unwrap();
+    out
 }
 
 async fn channel(server: &Server) -> Channel {
@@ -746,12 +763,14 @@ async fn the_binary_serves_and_exits_zero_on_sigterm() {
     };
     let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_referee"))
         .env("REFEREE_LISTEN", format!("127.0.0.1:{port}"))
+        .env("REFEREE_METRICS_LISTEN", "127.0.0.1:0")
         .env("REFEREE_LOG_FORMAT", "json")
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let server = Server {
         addr: format!("http://127.0.0.1:{port}"),
+        metrics: "127.0.0.1:9".parse().unwrap(),
         stop: None,
         task: tokio::spawn(async { Ok(()) }),
     };
@@ -783,5 +802,52 @@ async fn the_binary_serves_and_exits_zero_on_sigterm() {
     assert!(
         logs.contains("\"method\":\"ListGames\""),
         "one span per request: {logs}"
+    );
+}
+
+#[tokio::test]
+async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome() {
+    let server = start(Config::for_tests()).await;
+    let mut c = client(&server).await;
+    let state = c
+        .new_game(new_game(3, 5))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    let stop = v1::Action {
+        seat: 0,
+        expected_sequence: None,
+        game: Some(v1::action::Game::PortRoyal(v1::PortRoyalAction {
+            kind: Some(v1::port_royal_action::Kind::Stop(
+                v1::port_royal_action::Stop {},
+            )),
+        })),
+    };
+    c.apply(v1::ApplyRequest {
+        state: Some(state.clone()),
+        action: Some(stop),
+    })
+    .await
+    .unwrap();
+    let mut bad = new_game(3, 5);
+    bad.game = "no such game".repeat(50);
+    c.new_game(bad).await.unwrap_err();
+    let text = scrape(server.metrics).await;
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    for line in [
+        r#"referee_requests_total{method="NewGame",game="port-royal",outcome="ok"} 1"#,
+        r#"referee_requests_total{method="Apply",game="port-royal",outcome="MUST_DRAW_FIRST"} 1"#,
+        r#"referee_requests_total{method="NewGame",game="none",outcome="INVALID_ARGUMENT"} 1"#,
+        r#"referee_violations_total{game="port-royal",code="MUST_DRAW_FIRST"} 1"#,
+        r#"referee_request_duration_seconds_count{method="Apply",game="port-royal",outcome="MUST_DRAW_FIRST"} 1"#,
+        "# TYPE referee_in_flight_requests gauge",
+    ] {
+        assert!(text.contains(line), "missing {line} in\n{text}");
+    }
+    assert!(
+        !text.contains("no such game"),
+        "client strings never become labels"
     );
 }

@@ -2,10 +2,11 @@
 //! (design/api.md): a request over the server's time limit answers `DEADLINE_EXCEEDED` (tonic's
 //! own timeout answers `CANCELLED`), and a message over the size limit answers
 //! `RESOURCE_EXHAUSTED` (tonic answers `OUT_OF_RANGE`; it refuses on the length prefix, before
-//! reading the body).
+//! reading the body). It also keeps the in-flight gauge.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -13,16 +14,19 @@ use tonic::codegen::http;
 use tonic::{Code, Status};
 use tower::{Layer, Service};
 
+use super::metrics::Metrics;
+
 /// The layer.
 #[derive(Clone, Debug)]
 pub struct EdgeLayer {
     timeout: Duration,
+    metrics: Arc<Metrics>,
 }
 
 impl EdgeLayer {
     /// With the server's per-request time limit.
-    pub fn new(timeout: Duration) -> Self {
-        Self { timeout }
+    pub fn new(timeout: Duration, metrics: Arc<Metrics>) -> Self {
+        Self { timeout, metrics }
     }
 }
 
@@ -32,6 +36,7 @@ impl<S> Layer<S> for EdgeLayer {
         Edge {
             inner,
             timeout: self.timeout,
+            metrics: self.metrics.clone(),
         }
     }
 }
@@ -41,6 +46,23 @@ impl<S> Layer<S> for EdgeLayer {
 pub struct Edge<S> {
     inner: S,
     timeout: Duration,
+    metrics: Arc<Metrics>,
+}
+
+/// Counts a request in flight until dropped.
+struct InFlight(Arc<Metrics>);
+
+impl InFlight {
+    fn new(metrics: Arc<Metrics>) -> Self {
+        metrics.in_flight().inc();
+        Self(metrics)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight().dec();
+    }
 }
 
 /// tonic's message for a message over the decoding limit.
@@ -91,7 +113,9 @@ where
     fn call(&mut self, request: http::Request<ReqBody>) -> Self::Future {
         let call = self.inner.call(request);
         let limit = self.timeout;
+        let in_flight = InFlight::new(self.metrics.clone());
         Box::pin(async move {
+            let _in_flight = in_flight;
             match tokio::time::timeout(limit, call).await {
                 Ok(result) => result.map(remap),
                 Err(_) => Ok(Status::deadline_exceeded(format!(

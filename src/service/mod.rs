@@ -4,13 +4,19 @@
 pub mod codec;
 pub mod edge;
 pub mod error;
+pub mod metrics;
 pub mod port_royal;
 pub mod server;
 
+use std::cell::Cell;
 use std::hash::BuildHasher;
+use std::sync::Arc;
+use std::time::Instant;
 
 use tonic::{Request, Response, Status};
 use tracing::{field, info_span, Span};
+
+use metrics::{Metrics, RequestLabels};
 
 use crate::core::{Code, Seat, StateErrors, Violation};
 use crate::games::port_royal as pr;
@@ -24,8 +30,57 @@ pub use server::serve;
 pub const MAX_REPLAY_ACTIONS: usize = 20_000;
 
 /// The referee. It holds no game data: every answer depends only on the request.
-#[derive(Debug, Default, Clone)]
-pub struct Referee;
+#[derive(Debug, Clone)]
+pub struct Referee {
+    metrics: Arc<Metrics>,
+}
+
+impl Referee {
+    /// A referee that records into `metrics`.
+    pub fn new(metrics: Arc<Metrics>) -> Self {
+        Self { metrics }
+    }
+}
+
+/// What a handler knows about its request while it runs: its span, and the game once known.
+struct Ctx {
+    span: Span,
+    game: Cell<&'static str>,
+}
+
+impl Ctx {
+    fn game(&self, game: &'static str) {
+        self.game.set(game);
+        self.span.record("game", game);
+    }
+}
+
+/// The game label for a client-supplied game name: a known id, or `none`.
+fn game_label(name: &str) -> &'static str {
+    if name == pr::GAME_ID {
+        pr::GAME_ID
+    } else {
+        "none"
+    }
+}
+
+/// The outcome label of a gRPC error status.
+fn code_name(code: tonic::Code) -> &'static str {
+    use tonic::Code as C;
+    match code {
+        C::Ok => "OK",
+        C::Cancelled => "CANCELLED",
+        C::InvalidArgument => "INVALID_ARGUMENT",
+        C::DeadlineExceeded => "DEADLINE_EXCEEDED",
+        C::NotFound => "NOT_FOUND",
+        C::ResourceExhausted => "RESOURCE_EXHAUSTED",
+        C::FailedPrecondition => "FAILED_PRECONDITION",
+        C::Unimplemented => "UNIMPLEMENTED",
+        C::Unavailable => "UNAVAILABLE",
+        C::Internal => "INTERNAL",
+        _ => "OTHER",
+    }
+}
 
 /// A decoded, validated game state with its envelope sequence.
 struct Loaded {
@@ -33,11 +88,11 @@ struct Loaded {
     state: pr::State,
 }
 
-fn load(state: Option<&v1::GameState>, span: &Span) -> Result<Loaded, Status> {
+fn load(state: Option<&v1::GameState>, ctx: &Ctx) -> Result<Loaded, Status> {
     let gs = state.ok_or_else(|| StateErrors::one("state", "is required"))?;
     match &gs.game {
         Some(v1::game_state::Game::PortRoyal(p)) => {
-            span.record("game", pr::GAME_ID);
+            ctx.game(pr::GAME_ID);
             if gs.rules_version != pr::RULES_VERSION {
                 return Err(StateErrors::one(
                     "state.rules_version",
@@ -136,29 +191,49 @@ fn events_to_proto(events: &[pr::Event]) -> Vec<v1::Event> {
         .collect()
 }
 
-/// Runs one request inside its span and records the outcome.
-fn observe<T>(
-    method: &'static str,
-    f: impl FnOnce(&Span) -> Result<(T, &'static str), Status>,
-) -> Result<Response<T>, Status> {
-    let span = info_span!("rpc", method, game = field::Empty, outcome = field::Empty);
-    let _enter = span.enter();
-    let result = f(&span);
-    match &result {
-        Ok((_, outcome)) => {
-            span.record("outcome", *outcome);
-            tracing::info!(outcome = *outcome, "answered");
+impl Referee {
+    /// Runs one request inside its span and records its outcome in the log and the metrics. A
+    /// handler returns its answer and the violation code it carries, if any.
+    fn observe<T>(
+        &self,
+        method: &'static str,
+        f: impl FnOnce(&Ctx) -> Result<(T, Option<&'static str>), Status>,
+    ) -> Result<Response<T>, Status> {
+        let started = Instant::now();
+        let ctx = Ctx {
+            span: info_span!("rpc", method, game = field::Empty, outcome = field::Empty),
+            game: Cell::new("none"),
+        };
+        let _enter = ctx.span.enter();
+        let result = f(&ctx);
+        let game = ctx.game.get();
+        let outcome = match &result {
+            Ok((_, None)) => "ok",
+            Ok((_, Some(code))) => {
+                self.metrics.violation(game, code);
+                code
+            }
+            Err(status) => code_name(status.code()),
+        };
+        ctx.span.record("outcome", outcome);
+        match &result {
+            Ok(_) => tracing::info!(outcome, "answered"),
+            Err(status) => tracing::info!(outcome, message = status.message(), "refused"),
         }
-        Err(status) => {
-            span.record("outcome", format!("{:?}", status.code()));
-            tracing::info!(code = ?status.code(), message = status.message(), "refused");
-        }
+        self.metrics.observe(
+            RequestLabels {
+                method,
+                game,
+                outcome,
+            },
+            started.elapsed().as_secs_f64(),
+        );
+        result.map(|(body, _)| Response::new(body))
     }
-    result.map(|(body, _)| Response::new(body))
 }
 
-fn outcome_of(v: &Option<Violation>) -> &'static str {
-    v.as_ref().map_or("ok", |v| v.code.as_str())
+fn violation_code(v: &Option<Violation>) -> Option<&'static str> {
+    v.as_ref().map(|v| v.code.as_str())
 }
 
 fn game_info() -> v1::GameInfo {
@@ -236,12 +311,12 @@ impl RefereeService for Referee {
         &self,
         _request: Request<v1::ListGamesRequest>,
     ) -> Result<Response<v1::ListGamesResponse>, Status> {
-        observe("ListGames", |_| {
+        self.observe("ListGames", |_| {
             Ok((
                 v1::ListGamesResponse {
                     games: vec![game_info()],
                 },
-                "ok",
+                None,
             ))
         })
     }
@@ -251,15 +326,15 @@ impl RefereeService for Referee {
         request: Request<v1::NewGameRequest>,
     ) -> Result<Response<v1::NewGameResponse>, Status> {
         let req = request.into_inner();
-        observe("NewGame", |span| {
-            span.record("game", req.game.as_str());
+        self.observe("NewGame", |ctx| {
+            ctx.game(game_label(&req.game));
             let (sequence, state) = new_game(&req)?;
             Ok((
                 v1::NewGameResponse {
                     state: Some(state_to_proto(sequence, &state)),
                     status: Some(status_to_proto(&state.status())),
                 },
-                "ok",
+                None,
             ))
         })
     }
@@ -269,8 +344,8 @@ impl RefereeService for Referee {
         request: Request<v1::LegalActionsRequest>,
     ) -> Result<Response<v1::LegalActionsResponse>, Status> {
         let req = request.into_inner();
-        observe("LegalActions", |span| {
-            let loaded = load(req.state.as_ref(), span)?;
+        self.observe("LegalActions", |ctx| {
+            let loaded = load(req.state.as_ref(), ctx)?;
             let seat = match req.seat.map(Seat::try_from) {
                 None => None,
                 Some(Ok(s)) if s < loaded.state.config().players => Some(s),
@@ -287,7 +362,7 @@ impl RefereeService for Referee {
                     actions,
                     status: Some(status_to_proto(&loaded.state.status())),
                 },
-                "ok",
+                None,
             ))
         })
     }
@@ -297,12 +372,12 @@ impl RefereeService for Referee {
         request: Request<v1::ValidateRequest>,
     ) -> Result<Response<v1::ValidateResponse>, Status> {
         let req = request.into_inner();
-        observe("Validate", |span| {
-            let loaded = load(req.state.as_ref(), span)?;
+        self.observe("Validate", |ctx| {
+            let loaded = load(req.state.as_ref(), ctx)?;
             let violation = decode_action(&loaded, req.action.as_ref())?
                 .and_then(|(seat, a)| loaded.state.check(seat, &a))
                 .err();
-            let outcome = outcome_of(&violation);
+            let outcome = violation_code(&violation);
             Ok((
                 v1::ValidateResponse {
                     violation: violation.map(Into::into),
@@ -317,13 +392,13 @@ impl RefereeService for Referee {
         request: Request<v1::ApplyRequest>,
     ) -> Result<Response<v1::ApplyResponse>, Status> {
         let req = request.into_inner();
-        observe("Apply", |span| {
-            let mut loaded = load(req.state.as_ref(), span)?;
+        self.observe("Apply", |ctx| {
+            let mut loaded = load(req.state.as_ref(), ctx)?;
             let mut events = Vec::new();
             let applied = decode_action(&loaded, req.action.as_ref())?.and_then(|(seat, a)| {
                 Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
             });
-            let (outcome, code) = match applied {
+            let (outcome, violation) = match applied {
                 Ok(()) => {
                     let sequence = loaded.sequence.saturating_add(1);
                     (
@@ -332,19 +407,19 @@ impl RefereeService for Referee {
                             status: Some(status_to_proto(&loaded.state.status())),
                             events: events_to_proto(&events),
                         }),
-                        "ok",
+                        None,
                     )
                 }
                 Err(v) => {
                     let code = v.code.as_str();
-                    (v1::apply_response::Outcome::Violation(v.into()), code)
+                    (v1::apply_response::Outcome::Violation(v.into()), Some(code))
                 }
             };
             Ok((
                 v1::ApplyResponse {
                     outcome: Some(outcome),
                 },
-                code,
+                violation,
             ))
         })
     }
@@ -354,8 +429,8 @@ impl RefereeService for Referee {
         request: Request<v1::ViewRequest>,
     ) -> Result<Response<v1::ViewResponse>, Status> {
         let req = request.into_inner();
-        observe("View", |span| {
-            let loaded = load(req.state.as_ref(), span)?;
+        self.observe("View", |ctx| {
+            let loaded = load(req.state.as_ref(), ctx)?;
             let viewer = match req.seat.map(Seat::try_from) {
                 None => None,
                 Some(Ok(s)) if s < loaded.state.config().players => Some(s),
@@ -374,7 +449,7 @@ impl RefereeService for Referee {
                         ))),
                     }),
                 },
-                "ok",
+                None,
             ))
         })
     }
@@ -384,12 +459,12 @@ impl RefereeService for Referee {
         request: Request<v1::ReplayRequest>,
     ) -> Result<Response<v1::ReplayResponse>, Status> {
         let req = request.into_inner();
-        observe("Replay", |span| {
+        self.observe("Replay", |ctx| {
             let setup = req
                 .setup
                 .as_ref()
                 .ok_or_else(|| StateErrors::one("setup", "is required"))?;
-            span.record("game", setup.game.as_str());
+            ctx.game(game_label(&setup.game));
             if setup.seed.is_none() {
                 return Err(StateErrors::one("setup.seed", "is required for a replay").into());
             }
@@ -422,7 +497,7 @@ impl RefereeService for Referee {
                     }
                 }
             }
-            let outcome = failure.as_ref().map_or("ok", |(_, v)| v.code.as_str());
+            let outcome = failure.as_ref().map(|(_, v)| v.code.as_str());
             let (failed_index, violation) = match failure {
                 Some((i, v)) => (u32::try_from(i).ok(), Some(v.into())),
                 None => (None, None),

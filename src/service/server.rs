@@ -13,6 +13,7 @@ use tower::load_shed::LoadShedLayer;
 use tower::ServiceBuilder;
 
 use super::edge::EdgeLayer;
+use super::metrics::{self, Metrics};
 use super::Referee;
 use crate::config::Config;
 use crate::pb::{self, v1::referee_service_server::RefereeServiceServer};
@@ -20,13 +21,41 @@ use crate::pb::{self, v1::referee_service_server::RefereeServiceServer};
 /// Errors that stop the server.
 pub type ServeError = Box<dyn std::error::Error + Send + Sync>;
 
-/// Serves on `listener` until `shutdown` completes; then health turns NOT_SERVING, new
-/// connections are refused, and in-flight requests get up to the grace period to finish.
+/// The sockets the server answers on.
+#[derive(Debug)]
+pub struct Listeners {
+    /// gRPC.
+    pub grpc: TcpListener,
+    /// Prometheus `/metrics`.
+    pub metrics: TcpListener,
+}
+
+impl Listeners {
+    /// Binds the addresses in `config`.
+    pub async fn bind(config: &Config) -> std::io::Result<Self> {
+        Ok(Self {
+            grpc: TcpListener::bind(config.listen).await?,
+            metrics: TcpListener::bind(config.metrics_listen).await?,
+        })
+    }
+}
+
+/// Serves until `shutdown` completes; then health turns NOT_SERVING, new connections are
+/// refused, and in-flight requests get up to the grace period to finish.
 pub async fn serve(
     config: &Config,
-    listener: TcpListener,
+    listeners: Listeners,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    let metrics = Metrics::new();
+    let (metrics_stop, metrics_stopped) = tokio::sync::oneshot::channel::<()>();
+    let metrics_task = tokio::spawn(metrics::serve(
+        metrics.clone(),
+        listeners.metrics,
+        async move {
+            let _ = metrics_stopped.await;
+        },
+    ));
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter
         .set_serving::<RefereeServiceServer<Referee>>()
@@ -39,7 +68,7 @@ pub async fn serve(
         .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1alpha()?;
-    let referee = RefereeServiceServer::new(Referee)
+    let referee = RefereeServiceServer::new(Referee::new(metrics.clone()))
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
 
@@ -62,32 +91,40 @@ pub async fn serve(
         .layer(GlobalConcurrencyLimitLayer::new(
             config.max_concurrent_requests,
         ))
-        .layer(EdgeLayer::new(config.request_timeout()));
-    let server = Server::builder()
+        .layer(EdgeLayer::new(config.request_timeout(), metrics));
+    let mut builder = Server::builder()
         .max_concurrent_streams(Some(config.max_concurrent_streams))
-        .http2_keepalive_interval(Some(Duration::from_secs(30)))
-        .http2_keepalive_timeout(Some(Duration::from_secs(10)))
+        .http2_keepalive_interval(Config::positive_ms(config.http2_keepalive_interval_ms))
+        .http2_keepalive_timeout(Config::positive_ms(config.http2_keepalive_timeout_ms));
+    if let Some(age) = Config::positive_ms(config.max_connection_age_ms) {
+        builder = builder
+            .max_connection_age(age)
+            .max_connection_age_grace(Duration::from_millis(config.max_connection_age_grace_ms));
+    }
+    let server = builder
         .layer(limits)
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(referee)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), on_shutdown);
+        .serve_with_incoming_shutdown(TcpListenerStream::new(listeners.grpc), on_shutdown);
 
     let grace = config.shutdown_grace();
     tokio::pin!(server);
-    tokio::select! {
-        result = &mut server => return result.map_err(Into::into),
-        _ = drain_rx => {}
-    }
-    match tokio::time::timeout(grace, server).await {
-        Ok(result) => result.map_err(Into::into),
-        Err(_) => {
-            tracing::warn!(
-                grace_ms = grace.as_millis() as u64,
-                "grace period over; closing remaining connections"
-            );
-            Ok(())
-        }
-    }
+    let result = tokio::select! {
+        result = &mut server => result.map_err(Into::into),
+        _ = drain_rx => match tokio::time::timeout(grace, server).await {
+            Ok(result) => result.map_err(Into::into),
+            Err(_) => {
+                tracing::warn!(
+                    grace_ms = grace.as_millis() as u64,
+                    "grace period over; closing remaining connections"
+                );
+                Ok(())
+            }
+        },
+    };
+    let _ = metrics_stop.send(());
+    let _ = metrics_task.await;
+    result
 }

@@ -1,0 +1,135 @@
+//! Prometheus metrics, served on their own port (`--metrics-listen`): request counts and latency
+//! histograms per RPC, game and outcome, violation counts by code, and requests in flight. Label
+//! values come from fixed sets only (never from a client's strings), so a client cannot grow the
+//! number of series.
+
+use std::sync::Arc;
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use prometheus_client::registry::Registry;
+use tokio::net::TcpListener;
+
+/// Labels of one answered request.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct RequestLabels {
+    /// The RPC, e.g. `Apply`.
+    pub method: &'static str,
+    /// The game id, or `none` when the request named no known game.
+    pub game: &'static str,
+    /// `ok`, a violation code, or a gRPC status code name.
+    pub outcome: &'static str,
+}
+
+/// Labels of a violation.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct ViolationLabels {
+    /// The game id.
+    pub game: &'static str,
+    /// The violation code.
+    pub code: &'static str,
+}
+
+/// The referee's metrics.
+#[derive(Debug)]
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
+    latency: Family<RequestLabels, Histogram>,
+    violations: Family<ViolationLabels, Counter>,
+    in_flight: Gauge,
+}
+
+fn latency_histogram() -> Histogram {
+    // 20 µs to ~10 s.
+    Histogram::new(exponential_buckets(0.000_02, 2.0, 20))
+}
+
+impl Metrics {
+    /// A fresh registry with every metric registered.
+    pub fn new() -> Arc<Self> {
+        let mut registry = Registry::with_prefix("referee");
+        let requests = Family::<RequestLabels, Counter>::default();
+        let latency = Family::<RequestLabels, Histogram>::new_with_constructor(
+            latency_histogram as fn() -> _,
+        );
+        let violations = Family::<ViolationLabels, Counter>::default();
+        let in_flight = Gauge::default();
+        registry.register("requests", "gRPC requests answered", requests.clone());
+        registry.register(
+            "request_duration_seconds",
+            "Time to answer a gRPC request",
+            latency.clone(),
+        );
+        registry.register("violations", "Actions refused, by code", violations.clone());
+        registry.register(
+            "in_flight_requests",
+            "gRPC requests being served",
+            in_flight.clone(),
+        );
+        Arc::new(Self {
+            registry,
+            requests,
+            latency,
+            violations,
+            in_flight,
+        })
+    }
+
+    /// Records one answered request.
+    pub fn observe(&self, labels: RequestLabels, seconds: f64) {
+        self.requests.get_or_create(&labels).inc();
+        self.latency.get_or_create(&labels).observe(seconds);
+    }
+
+    /// Records a violation.
+    pub fn violation(&self, game: &'static str, code: &'static str) {
+        self.violations
+            .get_or_create(&ViolationLabels { game, code })
+            .inc();
+    }
+
+    /// The in-flight gauge.
+    pub fn in_flight(&self) -> &Gauge {
+        &self.in_flight
+    }
+
+    /// The text exposition format.
+    pub fn encode(&self) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
+        out
+    }
+}
+
+/// Serves `GET /metrics` until `shutdown` completes.
+pub async fn serve(
+    metrics: Arc<Metrics>,
+    listener: TcpListener,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    use axum::{http::header, response::IntoResponse, routing::get, Router};
+    let app = Router::new().route(
+        "/metrics",
+        get(move || {
+            let body = metrics.encode();
+            async move {
+                (
+                    [(
+                        header::CONTENT_TYPE,
+                        "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                    )],
+                    body,
+                )
+                    .into_response()
+            }
+        }),
+    );
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
