@@ -9,7 +9,6 @@ use referee::pb::v1::{
     self, apply_response::Outcome, game_state, new_game_request,
     referee_service_client::RefereeServiceClient,
 };
-use tokio::net::TcpListener;
 use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
