@@ -113,6 +113,8 @@ pub fn fresh(players: u32) -> State {
     port_royal::new_game(players, 0, 1, Options::default()).unwrap()
 }
 
+pub mod samples;
+
 /// Card ids by description, from the static table (first matching id not in `except`).
 pub mod ids {
     use referee::games::port_royal::cards::{Card, Colour, Person, CARDS};

@@ -351,8 +351,13 @@ pub fn face(id: CardId) -> Card {
 
 /// The ids in play with this many players, with or without the expansion's cards.
 pub fn in_play(players: u8, expansion: bool) -> impl Iterator<Item = CardId> {
-    let end = if expansion { ALL_CARDS } else { BASE_CARDS } as u8;
-    (0..end).filter(move |&id| players >= 5 || id != FIVE_PLAYER_EXPEDITION)
+    (0..ALL_CARDS as u8).filter(move |&id| is_in_play(id, players, expansion))
+}
+
+/// Whether a card is in play with this many players, with or without the expansion's cards.
+pub fn is_in_play(id: CardId, players: u8, expansion: bool) -> bool {
+    let end = if expansion { ALL_CARDS } else { BASE_CARDS };
+    usize::from(id) < end && (players >= 5 || id != FIVE_PLAYER_EXPEDITION)
 }
 
 #[cfg(test)]

@@ -456,14 +456,31 @@ pub struct ExpansionParts {
     pub outcome: Option<bool>,
 }
 
-/// Checks lists of card ids against the table, recording where each id was seen.
+/// Checks lists of card ids against the table, recording where each id was seen. Field paths
+/// are only formatted for errors: this runs on every request.
 struct Census {
-    seen: [Option<usize>; ALL_CARDS],
-    places: Vec<String>,
+    /// For each card id: (zone, index in the zone) where it was first seen.
+    seen: [Option<(u16, u32)>; ALL_CARDS],
+    /// The field path of each zone.
+    zones: Vec<String>,
 }
 
 impl Census {
+    fn new() -> Self {
+        Self {
+            seen: [None; ALL_CARDS],
+            zones: Vec::with_capacity(24),
+        }
+    }
+
+    fn place(&self, (zone, i): (u16, u32)) -> String {
+        let field = self.zones.get(usize::from(zone)).map_or("", |z| z.as_str());
+        format!("{field}[{i}]")
+    }
+
     fn zone(&mut self, errs: &mut StateErrors, field: &str, ids: &[u32]) -> Vec<CardId> {
+        let zone = u16::try_from(self.zones.len()).unwrap_or(u16::MAX);
+        self.zones.push(field.to_owned());
         let mut out = Vec::with_capacity(ids.len().min(ALL_CARDS));
         for (i, &raw) in ids.iter().enumerate() {
             let Some(id) = u8::try_from(raw)
@@ -476,18 +493,16 @@ impl Census {
                 );
                 continue;
             };
+            let here = (zone, u32::try_from(i).unwrap_or(u32::MAX));
             match self.seen[usize::from(id)] {
                 Some(first) => {
-                    let first = self.places.get(first).cloned().unwrap_or_default();
+                    let first = self.place(first);
                     errs.push(
                         format!("{field}[{i}]"),
                         format!("card {id} is also at {first}"),
                     );
                 }
-                None => {
-                    self.seen[usize::from(id)] = Some(self.places.len());
-                    self.places.push(format!("{field}[{i}]"));
-                }
+                None => self.seen[usize::from(id)] = Some(here),
             }
             out.push(id);
         }
@@ -698,10 +713,7 @@ impl State {
             options: p.options,
         };
 
-        let mut census = Census {
-            seen: [None; ALL_CARDS],
-            places: Vec::with_capacity(ALL_CARDS),
-        };
+        let mut census = Census::new();
         let draw = census.zone(&mut errs, "draw_pile", &p.draw_pile);
         let discard = census.zone(&mut errs, "discard_pile", &p.discard_pile);
         let harbor = census.zone(&mut errs, "harbor", &p.harbor);
@@ -734,17 +746,14 @@ impl State {
                 None
             }
         };
-        for id in cards::in_play(players, p.options.contracts) {
-            if census.seen[usize::from(id)].is_none() {
-                errs.push("cards", format!("card {id} is missing"));
-            }
-        }
-        for (id, at) in census.seen.iter().enumerate() {
-            let in_play =
-                cards::in_play(players, p.options.contracts).any(|c| usize::from(c) == id);
-            if let (Some(at), false) = (at, in_play) {
-                let at = census.places.get(*at).cloned().unwrap_or_default();
-                errs.push(at, format!("card {id} is not in play in this game"));
+        for (id, seen) in (0..=u8::MAX).zip(census.seen.iter()) {
+            match (seen, cards::is_in_play(id, players, p.options.contracts)) {
+                (None, true) => errs.push("cards", format!("card {id} is missing")),
+                (Some(at), false) => errs.push(
+                    census.place(*at),
+                    format!("card {id} is not in play in this game"),
+                ),
+                _ => {}
             }
         }
 
