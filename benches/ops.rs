@@ -5,11 +5,12 @@
 #[path = "../tests/common/samples.rs"]
 mod samples;
 
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use prost::Message;
 use referee::pb::v1;
 use referee::service::port_royal::{state_from_proto, state_to_proto};
 use samples::{mid_game, mode};
+use std::hint::black_box;
 
 fn ops(c: &mut Criterion) {
     for (name, players) in [
