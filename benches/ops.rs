@@ -41,7 +41,7 @@ fn ops(c: &mut Criterion) {
             |b, bytes| {
                 b.iter(|| {
                     let p = v1::PortRoyalState::decode(bytes.as_slice()).unwrap();
-                    black_box(state_from_proto(&p).unwrap())
+                    black_box(state_from_proto(p).unwrap())
                 })
             },
         );

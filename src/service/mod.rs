@@ -88,9 +88,9 @@ struct Loaded {
     state: pr::State,
 }
 
-fn load(state: Option<&v1::GameState>, ctx: &Ctx) -> Result<Loaded, Status> {
+fn load(state: Option<v1::GameState>, ctx: &Ctx) -> Result<Loaded, Status> {
     let gs = state.ok_or_else(|| StateErrors::one("state", "is required"))?;
-    match &gs.game {
+    match gs.game {
         Some(v1::game_state::Game::PortRoyal(p)) => {
             ctx.game(pr::GAME_ID);
             if gs.rules_version != pr::RULES_VERSION {
@@ -345,7 +345,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::LegalActionsResponse>, Status> {
         let req = request.into_inner();
         self.observe("LegalActions", |ctx| {
-            let loaded = load(req.state.as_ref(), ctx)?;
+            let loaded = load(req.state, ctx)?;
             let seat = match req.seat.map(Seat::try_from) {
                 None => None,
                 Some(Ok(s)) if s < loaded.state.config().players => Some(s),
@@ -373,7 +373,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ValidateResponse>, Status> {
         let req = request.into_inner();
         self.observe("Validate", |ctx| {
-            let loaded = load(req.state.as_ref(), ctx)?;
+            let loaded = load(req.state, ctx)?;
             let violation = decode_action(&loaded, req.action.as_ref())?
                 .and_then(|(seat, a)| loaded.state.check(seat, &a))
                 .err();
@@ -393,7 +393,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ApplyResponse>, Status> {
         let req = request.into_inner();
         self.observe("Apply", |ctx| {
-            let mut loaded = load(req.state.as_ref(), ctx)?;
+            let mut loaded = load(req.state, ctx)?;
             let mut events = Vec::new();
             let applied = decode_action(&loaded, req.action.as_ref())?.and_then(|(seat, a)| {
                 Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
@@ -430,7 +430,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ViewResponse>, Status> {
         let req = request.into_inner();
         self.observe("View", |ctx| {
-            let loaded = load(req.state.as_ref(), ctx)?;
+            let loaded = load(req.state, ctx)?;
             let viewer = match req.seat.map(Seat::try_from) {
                 None => None,
                 Some(Ok(s)) if s < loaded.state.config().players => Some(s),

@@ -43,10 +43,11 @@ pub fn options_to_proto(o: &Options) -> v1::PortRoyalOptions {
     }
 }
 
-/// A validated state from the wire (field paths relative to the Port Royal state).
-pub fn state_from_proto(p: &v1::PortRoyalState) -> Result<State, StateErrors> {
+/// A validated state from the wire (field paths relative to the Port Royal state). Takes the
+/// message by value: its lists move into the checked parts instead of being copied.
+pub fn state_from_proto(p: v1::PortRoyalState) -> Result<State, StateErrors> {
     let options = options_from_proto(p.options.as_ref())?;
-    let rng = p.rng.clone().unwrap_or_default();
+    let rng = p.rng.unwrap_or_default();
     let t = p.turn.unwrap_or_default();
     let phase = match v1::PortRoyalPhase::try_from(t.phase) {
         Ok(v1::PortRoyalPhase::Discover) => PhaseTag::Discover,
@@ -62,16 +63,16 @@ pub fn state_from_proto(p: &v1::PortRoyalState) -> Result<State, StateErrors> {
         options,
         rng_seed: rng.seed,
         rng_word_pos: rng.word_pos,
-        draw_pile: p.draw_pile.clone(),
-        discard_pile: p.discard_pile.clone(),
-        harbor: p.harbor.clone(),
-        expedition_row: p.expedition_row.clone(),
+        draw_pile: p.draw_pile,
+        discard_pile: p.discard_pile,
+        harbor: p.harbor,
+        expedition_row: p.expedition_row,
         seats: p
             .seats
-            .iter()
+            .into_iter()
             .map(|s| SeatParts {
-                coins: s.coins.clone(),
-                display: s.display.clone(),
+                coins: s.coins,
+                display: s.display,
             })
             .collect(),
         turn: TurnParts {
@@ -88,27 +89,27 @@ pub fn state_from_proto(p: &v1::PortRoyalState) -> Result<State, StateErrors> {
         },
         offers: p
             .offers
-            .iter()
+            .into_iter()
             .map(|o| OfferParts {
                 seat: o.seat,
                 contract: o.contract,
             })
             .collect(),
-        contracts: p.contracts.as_ref().map(|c| ExpansionParts {
+        contracts: p.contracts.map(|c| ExpansionParts {
             face_up: c
                 .face_up
-                .iter()
-                .map(|s| (s.contract, s.completers.clone()))
+                .into_iter()
+                .map(|s| (s.contract, s.completers))
                 .collect(),
-            face_down: c.face_down.clone(),
+            face_down: c.face_down,
             progress: c
                 .progress
                 .iter()
                 .map(|x| (x.seat, x.contract, x.level))
                 .collect(),
-            set_aside: c.set_aside.iter().map(|x| x.ships.clone()).collect(),
-            time_pile: c.time_pile.clone(),
-            victory_pile: c.victory_pile.clone(),
+            set_aside: c.set_aside.into_iter().map(|x| x.ships).collect(),
+            time_pile: c.time_pile,
+            victory_pile: c.victory_pile,
             outcome: match v1::PortRoyalCooperativeOutcome::try_from(c.outcome) {
                 Ok(v1::PortRoyalCooperativeOutcome::Won) => Some(true),
                 Ok(v1::PortRoyalCooperativeOutcome::Lost) => Some(false),
@@ -174,47 +175,44 @@ fn progress_to_proto(v: impl Iterator<Item = (u32, u32, u32)>) -> Vec<v1::PortRo
     .collect()
 }
 
-/// A state to the wire.
+fn ids(v: &[u8]) -> Vec<u32> {
+    v.iter().map(|&c| u32::from(c)).collect()
+}
+
+/// A state to the wire, straight from the core state (no intermediate copy).
 pub fn state_to_proto(s: &State) -> v1::PortRoyalState {
-    let p = s.to_parts();
+    let config = s.config();
     v1::PortRoyalState {
-        players: p.players,
-        start_seat: p.start_seat,
-        options: Some(options_to_proto(&p.options)),
+        players: config.players.into(),
+        start_seat: config.start_seat.into(),
+        options: Some(options_to_proto(&config.options)),
         rng: Some(v1::PortRoyalRng {
-            seed: p.rng_seed,
-            word_pos: p.rng_word_pos,
+            seed: s.rng.seed().to_vec(),
+            word_pos: s.rng.word_pos(),
         }),
-        draw_pile: p.draw_pile,
-        discard_pile: p.discard_pile,
-        harbor: p.harbor,
-        expedition_row: p.expedition_row,
-        seats: p
+        draw_pile: ids(&s.draw),
+        discard_pile: ids(&s.discard),
+        harbor: ids(&s.harbor),
+        expedition_row: ids(&s.expeditions),
+        seats: s
             .seats
-            .into_iter()
-            .map(|s| v1::PortRoyalSeat {
-                coins: s.coins,
-                display: s.display,
+            .iter()
+            .map(|seat| v1::PortRoyalSeat {
+                coins: ids(&seat.coins),
+                display: ids(&seat.display),
             })
             .collect(),
-        turn: Some(turn_to_proto(&p.turn)),
-        contracts: p.contracts.map(|c| v1::PortRoyalContracts {
-            face_up: slots_to_proto(c.face_up.into_iter()),
-            face_down: c.face_down,
-            progress: progress_to_proto(c.progress.into_iter()),
-            set_aside: set_aside_to_proto(c.set_aside.into_iter()),
-            time_pile: c.time_pile,
-            victory_pile: c.victory_pile,
-            outcome: outcome_to_proto(c.outcome),
+        turn: Some(turn_to_proto(&s.turn.to_parts())),
+        contracts: s.ext.as_ref().map(|x| v1::PortRoyalContracts {
+            face_up: slots_to_proto(x.face_up.iter().map(slot_parts)),
+            face_down: ids(&x.face_down),
+            progress: progress_to_proto(x.progress.iter().map(progress_parts)),
+            set_aside: set_aside_to_proto(x.set_aside.iter().map(|v| ids(v))),
+            time_pile: ids(&x.time_pile),
+            victory_pile: ids(&x.victory_pile),
+            outcome: outcome_to_proto(x.outcome),
         }),
-        offers: p
-            .offers
-            .into_iter()
-            .map(|o| v1::PortRoyalOffer {
-                seat: o.seat,
-                contract: o.contract,
-            })
-            .collect(),
+        offers: s.offers.iter().map(offer_to_proto).collect(),
     }
 }
 
@@ -274,10 +272,6 @@ pub fn action_to_proto(a: &Action) -> v1::PortRoyalAction {
     v1::PortRoyalAction { kind: Some(kind) }
 }
 
-fn seats(v: &[u8]) -> Vec<u32> {
-    v.iter().map(|&s| u32::from(s)).collect()
-}
-
 /// An event to the wire.
 pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
     let kind = match e {
@@ -305,7 +299,7 @@ pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
         } => E::TaxResolved(pe::TaxResolved {
             card: (*card).into(),
             coins_lost: coins_lost.clone(),
-            bonus_seats: seats(bonus_seats),
+            bonus_seats: ids(bonus_seats),
         }),
         Event::Reshuffled { cards } => E::Reshuffled(pe::Reshuffled { cards: *cards }),
         Event::ChanceBegan { seat, takes } => E::ChanceBegan(pe::ChanceBegan {
@@ -354,7 +348,7 @@ pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
         } => E::ExpeditionClaimed(pe::ExpeditionClaimed {
             seat: (*seat).into(),
             expedition: (*expedition).into(),
-            persons: seats(persons),
+            persons: ids(persons),
         }),
         Event::Passed { seat } => E::Passed(pe::Passed {
             seat: (*seat).into(),
@@ -367,7 +361,7 @@ pub fn event_to_proto(e: &Event) -> v1::PortRoyalEvent {
             seats: s,
             supply_exhausted,
         } => E::FinalRoundBegan(pe::FinalRoundBegan {
-            seats: seats(s),
+            seats: ids(s),
             supply_exhausted: *supply_exhausted,
         }),
         Event::GameFinished => E::GameFinished(pe::GameFinished {}),
@@ -415,14 +409,14 @@ pub fn view_to_proto(v: &View) -> v1::PortRoyalView {
         options: Some(options_to_proto(&v.config.options)),
         draw_pile_count: v.draw_pile_count,
         discard_pile_count: v.discard_pile_count,
-        harbor: seats(&v.harbor),
-        expedition_row: seats(&v.expedition_row),
+        harbor: ids(&v.harbor),
+        expedition_row: ids(&v.expedition_row),
         seats: v
             .seats
             .iter()
             .map(|s| v1::PortRoyalSeatView {
                 coin_count: s.coin_count,
-                display: seats(&s.display),
+                display: ids(&s.display),
                 victory_points: s.victory_points,
                 swords: s.swords,
                 contracts_completed: s.contracts_completed,
@@ -433,7 +427,7 @@ pub fn view_to_proto(v: &View) -> v1::PortRoyalView {
             face_up: slots_to_proto(c.face_up.iter().map(slot_parts)),
             face_down_count: c.face_down_count,
             progress: progress_to_proto(c.progress.iter().map(progress_parts)),
-            set_aside: set_aside_to_proto(c.set_aside.iter().map(|v| seats(v))),
+            set_aside: set_aside_to_proto(c.set_aside.iter().map(|v| ids(v))),
             time_pile_count: c.time_pile_count,
             victory_pile_count: c.victory_pile_count,
             outcome: outcome_to_proto(c.outcome),
@@ -443,7 +437,7 @@ pub fn view_to_proto(v: &View) -> v1::PortRoyalView {
 }
 
 fn slot_parts(s: &Slot) -> (u32, Vec<u32>) {
-    (s.id.into(), seats(&s.completers))
+    (s.id.into(), ids(&s.completers))
 }
 
 fn progress_parts(p: &Progress) -> (u32, u32, u32) {

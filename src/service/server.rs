@@ -5,7 +5,7 @@ use std::future::Future;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
 use tonic_health::ServingStatus;
 use tower::limit::GlobalConcurrencyLimitLayer;
@@ -107,7 +107,12 @@ pub async fn serve(
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(referee)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listeners.grpc), on_shutdown);
+        .serve_with_incoming_shutdown(
+            // Without TCP_NODELAY a response written in two segments waits ~40 ms for the
+            // client's delayed ACK (Nagle).
+            TcpIncoming::from(listeners.grpc).with_nodelay(Some(true)),
+            on_shutdown,
+        );
 
     let grace = config.shutdown_grace();
     tokio::pin!(server);

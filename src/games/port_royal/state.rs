@@ -456,13 +456,30 @@ pub struct ExpansionParts {
     pub outcome: Option<bool>,
 }
 
-/// Checks lists of card ids against the table, recording where each id was seen. Field paths
-/// are only formatted for errors: this runs on every request.
+/// A zone of cards, named for error messages only (formatting is deferred to errors: this runs
+/// on every request).
+#[derive(Clone, Copy, Debug)]
+enum Zone {
+    Named(&'static str),
+    Seat(usize, &'static str),
+    SetAside(usize),
+}
+
+impl std::fmt::Display for Zone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Zone::Named(name) => f.write_str(name),
+            Zone::Seat(i, part) => write!(f, "seats[{i}].{part}"),
+            Zone::SetAside(i) => write!(f, "contracts.set_aside[{i}]"),
+        }
+    }
+}
+
+/// Checks lists of card ids against the table, recording where each id was seen.
 struct Census {
     /// For each card id: (zone, index in the zone) where it was first seen.
     seen: [Option<(u16, u32)>; ALL_CARDS],
-    /// The field path of each zone.
-    zones: Vec<String>,
+    zones: Vec<Zone>,
 }
 
 impl Census {
@@ -474,13 +491,15 @@ impl Census {
     }
 
     fn place(&self, (zone, i): (u16, u32)) -> String {
-        let field = self.zones.get(usize::from(zone)).map_or("", |z| z.as_str());
-        format!("{field}[{i}]")
+        match self.zones.get(usize::from(zone)) {
+            Some(z) => format!("{z}[{i}]"),
+            None => format!("[{i}]"),
+        }
     }
 
-    fn zone(&mut self, errs: &mut StateErrors, field: &str, ids: &[u32]) -> Vec<CardId> {
+    fn zone(&mut self, errs: &mut StateErrors, field: Zone, ids: &[u32]) -> Vec<CardId> {
         let zone = u16::try_from(self.zones.len()).unwrap_or(u16::MAX);
-        self.zones.push(field.to_owned());
+        self.zones.push(field);
         let mut out = Vec::with_capacity(ids.len().min(ALL_CARDS));
         for (i, &raw) in ids.iter().enumerate() {
             let Some(id) = u8::try_from(raw)
@@ -621,7 +640,7 @@ fn expansion_from_parts(
     let mut set_aside = Vec::new();
     for i in 0..usize::from(players) {
         let raw = x.set_aside.get(i).map_or(&[][..], |v| &v[..]);
-        let ships = census.zone(errs, &format!("contracts.set_aside[{i}]"), raw);
+        let ships = census.zone(errs, Zone::SetAside(i), raw);
         let mut colours = 0u8;
         for (j, &id) in ships.iter().enumerate() {
             match cards::face(id).ship_colour() {
@@ -643,8 +662,8 @@ fn expansion_from_parts(
     if x.set_aside.len() > usize::from(players) {
         errs.push("contracts.set_aside", "one entry per seat");
     }
-    let time_pile = census.zone(errs, "contracts.time_pile", &x.time_pile);
-    let victory_pile = census.zone(errs, "contracts.victory_pile", &x.victory_pile);
+    let time_pile = census.zone(errs, Zone::Named("contracts.time_pile"), &x.time_pile);
+    let victory_pile = census.zone(errs, Zone::Named("contracts.victory_pile"), &x.victory_pile);
     if !coop && (!time_pile.is_empty() || !victory_pile.is_empty() || x.outcome.is_some()) {
         errs.push(
             "contracts.time_pile",
@@ -714,13 +733,13 @@ impl State {
         };
 
         let mut census = Census::new();
-        let draw = census.zone(&mut errs, "draw_pile", &p.draw_pile);
-        let discard = census.zone(&mut errs, "discard_pile", &p.discard_pile);
-        let harbor = census.zone(&mut errs, "harbor", &p.harbor);
-        let expeditions = census.zone(&mut errs, "expedition_row", &p.expedition_row);
+        let draw = census.zone(&mut errs, Zone::Named("draw_pile"), &p.draw_pile);
+        let discard = census.zone(&mut errs, Zone::Named("discard_pile"), &p.discard_pile);
+        let harbor = census.zone(&mut errs, Zone::Named("harbor"), &p.harbor);
+        let expeditions = census.zone(&mut errs, Zone::Named("expedition_row"), &p.expedition_row);
         let pending = p.turn.pending_ship.map(|raw| {
             census
-                .zone(&mut errs, "turn.pending_ship", &[raw])
+                .zone(&mut errs, Zone::Named("turn.pending_ship"), &[raw])
                 .first()
                 .copied()
         });
@@ -730,8 +749,8 @@ impl State {
             .take(5)
             .enumerate()
             .map(|(i, s)| SeatState {
-                coins: census.zone(&mut errs, &format!("seats[{i}].coins"), &s.coins),
-                display: census.zone(&mut errs, &format!("seats[{i}].display"), &s.display),
+                coins: census.zone(&mut errs, Zone::Seat(i, "coins"), &s.coins),
+                display: census.zone(&mut errs, Zone::Seat(i, "display"), &s.display),
             })
             .collect();
         let ext = match (&p.contracts, p.options.contracts) {
