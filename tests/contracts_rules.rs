@@ -4,7 +4,7 @@
 mod common;
 
 use common::ids::{expedition, persons, persons_costing, plain_ship, ships, special_ship, taxes};
-use common::{act, edit, give, harbor, set_coins, stack_draw_pile};
+use common::{act, coins_gained, edit, give, harbor, refused, set_coins, stack_draw_pile};
 use referee::core::Code;
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
@@ -89,13 +89,6 @@ fn trading(p: &mut StateParts, taker: u32, cards: &[u32]) {
     p.turn.base_takes = 1;
 }
 
-fn refused(state: &State, seat: u8, action: Action) -> Code {
-    state
-        .check(seat, &action)
-        .expect_err("should be refused")
-        .code
-}
-
 fn completed(events: &[Event]) -> Vec<(u8, u8, u32, u32)> {
     events
         .iter()
@@ -106,20 +99,6 @@ fn completed(events: &[Event]) -> Vec<(u8, u8, u32, u32)> {
                 space,
                 coins,
             } => Some((*seat, *contract, *space, *coins)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn gained(events: &[Event], reason: CoinReason) -> Vec<(u8, u32)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::CoinsGained {
-                seat,
-                coins,
-                reason: r,
-            } if *r == reason => Some((*seat, *coins)),
             _ => None,
         })
         .collect()
@@ -619,7 +598,7 @@ fn s1_2_gunners_gain_harbor_ships_minus_one_each() {
         p.turn.cards_drawn = 1;
     });
     let events = act(&mut s, 0, Action::Stop);
-    assert_eq!(gained(&events, CoinReason::Gunner), vec![(0, 4)]);
+    assert_eq!(coins_gained(&events, CoinReason::Gunner), vec![(0, 4)]);
     let mut s = game(2, [0, 1, 2, 3], |p| {
         give(p, 0, &gunners[..1]);
         harbor(p, &[persons(Settler)[0]]);
@@ -627,7 +606,7 @@ fn s1_2_gunners_gain_harbor_ships_minus_one_each() {
     });
     let events = act(&mut s, 0, Action::Stop);
     assert_eq!(
-        gained(&events, CoinReason::Gunner),
+        coins_gained(&events, CoinReason::Gunner),
         vec![],
         "never fewer than 0"
     );
@@ -654,7 +633,7 @@ fn s1_2_vice_admirals_pay_with_three_or_four_harbor_cards() {
         });
         let events = act(&mut s, 0, Action::Stop);
         assert_eq!(
-            gained(&events, CoinReason::ViceAdmiral),
+            coins_gained(&events, CoinReason::ViceAdmiral),
             expect,
             "{n} cards"
         );
@@ -710,7 +689,7 @@ fn s1_2_special_ship_gives_another_player_of_your_choice_one_coin() {
             ..
         }
     )));
-    assert_eq!(gained(&events, CoinReason::Gift), vec![(2, 1)]);
+    assert_eq!(coins_gained(&events, CoinReason::Gift), vec![(2, 1)]);
     // A plain ship takes no gift.
     let plain = plain_ship(Blue);
     let u = game(3, [0, 1, 2, 3], |p| trading(p, 0, &[plain]));
@@ -746,7 +725,7 @@ fn r_special_ship_in_a_solo_game_gives_nobody_a_coin() {
         Code::InvalidGift
     );
     let events = act(&mut s, 0, Action::take(special));
-    assert_eq!(gained(&events, CoinReason::Gift), vec![]);
+    assert_eq!(coins_gained(&events, CoinReason::Gift), vec![]);
 }
 
 // §3.2 Competitive setup.

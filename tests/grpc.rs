@@ -71,6 +71,23 @@ async fn client(server: &Server) -> RefereeServiceClient<Channel> {
     RefereeServiceClient::new(channel(server).await)
 }
 
+/// A server with default limits, a client, and a new base game's state.
+async fn started(
+    players: u32,
+    seed: u64,
+) -> (Server, RefereeServiceClient<Channel>, v1::GameState) {
+    let server = start(Config::for_tests()).await;
+    let mut c = client(&server).await;
+    let state = c
+        .new_game(new_game(players, seed))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    (server, c, state)
+}
+
 fn new_game(players: u32, seed: u64) -> v1::NewGameRequest {
     new_game_with(players, seed, v1::PortRoyalOptions::default())
 }
@@ -244,15 +261,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
 
 #[tokio::test]
 async fn violations_are_answers_with_stable_codes() {
-    let server = start(Config::for_tests()).await;
-    let mut c = client(&server).await;
-    let state = c
-        .new_game(new_game(3, 5))
-        .await
-        .unwrap()
-        .into_inner()
-        .state
-        .unwrap();
+    let (_server, mut c, state) = started(3, 5).await;
     let draw = |seat: u32, expected: Option<u64>| v1::Action {
         seat,
         expected_sequence: expected,
@@ -312,15 +321,7 @@ async fn violations_are_answers_with_stable_codes() {
 
 #[tokio::test]
 async fn views_hide_coins_and_piles() {
-    let server = start(Config::for_tests()).await;
-    let mut c = client(&server).await;
-    let state = c
-        .new_game(new_game(4, 8))
-        .await
-        .unwrap()
-        .into_inner()
-        .state
-        .unwrap();
+    let (_server, mut c, state) = started(4, 8).await;
     for seat in [None, Some(0), Some(3)] {
         let view = c
             .view(v1::ViewRequest {
@@ -355,15 +356,7 @@ async fn views_hide_coins_and_piles() {
 
 #[tokio::test]
 async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
-    let server = start(Config::for_tests()).await;
-    let mut c = client(&server).await;
-    let state = c
-        .new_game(new_game(3, 5))
-        .await
-        .unwrap()
-        .into_inner()
-        .state
-        .unwrap();
+    let (_server, mut c, state) = started(3, 5).await;
     let legal = |s: v1::GameState| v1::LegalActionsRequest {
         state: Some(s),
         seat: None,
@@ -806,15 +799,7 @@ async fn the_binary_serves_and_exits_zero_on_sigterm() {
 
 #[tokio::test]
 async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome() {
-    let server = start(Config::for_tests()).await;
-    let mut c = client(&server).await;
-    let state = c
-        .new_game(new_game(3, 5))
-        .await
-        .unwrap()
-        .into_inner()
-        .state
-        .unwrap();
+    let (server, mut c, state) = started(3, 5).await;
     let stop = v1::Action {
         seat: 0,
         expected_sequence: None,

@@ -5,18 +5,11 @@
 mod common;
 
 use common::ids::{expedition, persons, persons_costing, ships, taxes};
-use common::{act, edit, fresh, give, harbor, set_coins, stack_draw_pile};
+use common::{act, coins_gained, edit, fresh, give, harbor, refused, set_coins, stack_draw_pile};
 use referee::core::Code;
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{self, Action, CoinReason, Event, Options, PhaseTag, State};
-
-fn refused(state: &State, seat: u8, action: Action) -> Code {
-    state
-        .check(seat, &action)
-        .expect_err("the action should be refused")
-        .code
-}
 
 /// Seat 0 active, in the discover phase having drawn `drawn` cards, with this harbor.
 fn discovering(players: u32, harbor_cards: &[u32], drawn: u32) -> State {
@@ -24,20 +17,6 @@ fn discovering(players: u32, harbor_cards: &[u32], drawn: u32) -> State {
         harbor(p, harbor_cards);
         p.turn.cards_drawn = drawn;
     })
-}
-
-fn coins_gained(events: &[Event], reason: CoinReason) -> Vec<(u8, u32)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::CoinsGained {
-                seat,
-                coins,
-                reason: r,
-            } if *r == reason => Some((*seat, *coins)),
-            _ => None,
-        })
-        .collect()
 }
 
 // §2.1 Setup.

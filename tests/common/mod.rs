@@ -33,6 +33,32 @@ pub fn play_random(
     (state, max_actions)
 }
 
+/// The code of a violation the action must draw.
+pub fn refused(state: &State, seat: Seat, action: Action) -> referee::core::Code {
+    state
+        .check(seat, &action)
+        .expect_err("the action should be refused")
+        .code
+}
+
+/// (seat, coins) of every CoinsGained event with this reason.
+pub fn coins_gained(
+    events: &[Event],
+    reason: referee::games::port_royal::CoinReason,
+) -> Vec<(u8, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CoinsGained {
+                seat,
+                coins,
+                reason: r,
+            } if *r == reason => Some((*seat, *coins)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Applies an action that must be legal, returning its events.
 pub fn act(state: &mut State, seat: Seat, action: Action) -> Vec<Event> {
     let mut events = Vec::new();
