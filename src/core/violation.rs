@@ -6,8 +6,6 @@ use std::fmt;
 /// contract: never rename one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Code {
-    /// The action is for another game than the state.
-    WrongGame,
     /// The action carries no move.
     MissingAction,
     /// `expected_sequence` does not match the state.
@@ -52,7 +50,6 @@ impl Code {
     /// The UPPER_SNAKE spelling used on the wire.
     pub fn as_str(self) -> &'static str {
         match self {
-            Code::WrongGame => "WRONG_GAME",
             Code::MissingAction => "MISSING_ACTION",
             Code::StaleSequence => "STALE_SEQUENCE",
             Code::GameFinished => "GAME_FINISHED",
