@@ -1,0 +1,103 @@
+"""A thin, typed client for the referee (referee.v1.RefereeService).
+
+Illegal moves come back as values (`Violation`), as the referee answers them; transport or
+request errors (a malformed state, an unknown game, limits) raise `RefereeError`, which names the
+gRPC code and any field paths the server reported.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence, Tuple, Union
+
+import grpc
+from grpc_status import rpc_status
+from google.rpc import error_details_pb2
+
+from referee.v1 import port_royal_pb2 as pr
+from referee.v1 import referee_service_pb2 as pb
+from referee.v1 import referee_service_pb2_grpc as rpc
+
+__all__ = ["Referee", "RefereeError", "pb", "pr"]
+
+
+@dataclass
+class RefereeError(Exception):
+    """A request the referee refused as a whole (not a rule violation)."""
+
+    code: grpc.StatusCode
+    message: str
+    fields: Tuple[str, ...] = field(default_factory=tuple)
+    reason: str = ""
+
+    def __str__(self) -> str:
+        where = f" ({', '.join(self.fields)})" if self.fields else ""
+        return f"{self.code.name}: {self.message}{where}"
+
+    @classmethod
+    def from_rpc(cls, err: grpc.RpcError) -> "RefereeError":
+        fields, reason = [], ""
+        status = rpc_status.from_call(err) if hasattr(err, "trailing_metadata") else None
+        for detail in status.details if status else []:
+            bad = error_details_pb2.BadRequest()
+            info = error_details_pb2.ErrorInfo()
+            if detail.Unpack(bad):
+                fields += [v.field for v in bad.field_violations]
+            elif detail.Unpack(info):
+                reason = info.reason
+        return cls(err.code(), err.details() or "", tuple(fields), reason)
+
+
+class Referee:
+    """`Referee("localhost:50051")`: one channel, every RPC of the service."""
+
+    def __init__(self, address: str, timeout: float = 10.0, channel: Optional[grpc.Channel] = None):
+        self._channel = channel or grpc.insecure_channel(address)
+        self._stub = rpc.RefereeServiceStub(self._channel)
+        self._timeout = timeout
+
+    def close(self) -> None:
+        self._channel.close()
+
+    def __enter__(self) -> "Referee":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _call(self, method, request):
+        try:
+            return method(request, timeout=self._timeout)
+        except grpc.RpcError as err:
+            raise RefereeError.from_rpc(err) from None
+
+    def list_games(self) -> Sequence[pb.GameInfo]:
+        return list(self._call(self._stub.ListGames, pb.ListGamesRequest()).games)
+
+    def new_game(self, players: int, seed: Optional[int] = None, game: str = "port-royal",
+                 start_seat: Optional[int] = None,
+                 port_royal: Optional[pr.PortRoyalOptions] = None) -> Tuple[pb.GameState, pb.Status]:
+        req = pb.NewGameRequest(game=game, players=players, seed=seed, start_seat=start_seat)
+        if port_royal is not None:
+            req.port_royal.CopyFrom(port_royal)
+        res = self._call(self._stub.NewGame, req)
+        return res.state, res.status
+
+    def legal_actions(self, state: pb.GameState,
+                      seat: Optional[int] = None) -> Tuple[Sequence[pb.Action], pb.Status]:
+        res = self._call(self._stub.LegalActions, pb.LegalActionsRequest(state=state, seat=seat))
+        return list(res.actions), res.status
+
+    def validate(self, state: pb.GameState, action: pb.Action) -> Optional[pb.Violation]:
+        res = self._call(self._stub.Validate, pb.ValidateRequest(state=state, action=action))
+        return res.violation if res.HasField("violation") else None
+
+    def apply(self, state: pb.GameState, action: pb.Action) -> Union[pb.Applied, pb.Violation]:
+        """The new state, status and events, or the violation (the state is then unchanged)."""
+        res = self._call(self._stub.Apply, pb.ApplyRequest(state=state, action=action))
+        return res.applied if res.WhichOneof("outcome") == "applied" else res.violation
+
+    def view(self, state: pb.GameState, seat: Optional[int] = None) -> pb.GameView:
+        return self._call(self._stub.View, pb.ViewRequest(state=state, seat=seat)).view
+
+    def replay(self, setup: pb.NewGameRequest, actions: Sequence[pb.Action]) -> pb.ReplayResponse:
+        return self._call(self._stub.Replay, pb.ReplayRequest(setup=setup, actions=list(actions)))

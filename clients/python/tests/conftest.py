@@ -1,0 +1,44 @@
+"""Starts the referee binary on 127.0.0.1 for the suite (REFEREE_BIN, default the repository's
+release build) and stops it afterwards."""
+import os
+import pathlib
+import socket
+import subprocess
+import time
+
+import grpc
+import pytest
+
+from referee_client import Referee
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def address():
+    binary = os.environ.get("REFEREE_BIN", str(REPO / "target" / "release" / "referee"))
+    port, metrics = free_port(), free_port()
+    env = dict(os.environ, REFEREE_LISTEN=f"127.0.0.1:{port}",
+               REFEREE_METRICS_LISTEN=f"127.0.0.1:{metrics}", RUST_LOG="warn")
+    proc = subprocess.Popen([binary], env=env, stderr=subprocess.DEVNULL)
+    addr = f"127.0.0.1:{port}"
+    channel = grpc.insecure_channel(addr)
+    try:
+        grpc.channel_ready_future(channel).result(timeout=20)
+        yield addr
+    finally:
+        channel.close()
+        proc.terminate()
+        assert proc.wait(timeout=30) == 0, "the referee exits 0 on SIGTERM"
+
+
+@pytest.fixture()
+def referee(address):
+    with Referee(address) as r:
+        yield r
