@@ -1,0 +1,289 @@
+//! Hostile input over gRPC: thousands of valid requests corrupted at random — flipped bytes,
+//! truncations, mutated fields, counts, duplicate and missing cards, out-of-range seats and ids,
+//! unknown enum values — sent to every state-taking RPC. Each answer must be a normal answer
+//! (applied, or a Violation) or INVALID_ARGUMENT; never INTERNAL or UNKNOWN, never a hang; and
+//! the server must still be healthy afterwards. Bounded in count and time; 127.0.0.1 only.
+
+#[path = "common/samples.rs"]
+mod samples;
+
+use std::time::{Duration, Instant};
+
+use prost::Message;
+use referee::config::Config;
+use referee::core::GameRng;
+use referee::pb::v1;
+use referee::service::port_royal::state_to_proto;
+use tonic::{Code, Request, Status};
+
+const CASES: u32 = 10_000;
+const TIME_LIMIT: Duration = Duration::from_secs(120);
+
+/// A codec that sends raw bytes and reads the answer as raw bytes.
+#[derive(Clone, Default)]
+struct Raw;
+struct RawCodec;
+impl tonic::codec::Codec for Raw {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawCodec;
+    type Decoder = RawCodec;
+    fn encoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+    fn decoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+}
+impl tonic::codec::Encoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = Status;
+    fn encode(
+        &mut self,
+        item: Vec<u8>,
+        dst: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), Status> {
+        bytes::BufMut::put_slice(dst, &item);
+        Ok(())
+    }
+}
+impl tonic::codec::Decoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = Status;
+    fn decode(&mut self, src: &mut tonic::codec::DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
+        let mut out = vec![0; bytes::Buf::remaining(src)];
+        bytes::Buf::copy_to_slice(src, &mut out);
+        Ok(Some(out))
+    }
+}
+
+/// Valid requests to corrupt: mid-game states of every mode, with a legal action.
+fn seeds() -> Vec<(v1::GameState, v1::Action)> {
+    let mut out = Vec::new();
+    for (name, players) in [
+        ("base", 3u32),
+        ("base", 5),
+        ("contracts", 4),
+        ("cooperative", 2),
+    ] {
+        for seed in 0..3 {
+            let state = samples::mid_game(players, seed, samples::mode(name));
+            let (seat, action) = state.legal_actions(None)[0].clone();
+            let gs = v1::GameState {
+                rules_version: referee::games::port_royal::RULES_VERSION.into(),
+                sequence: 40,
+                game: Some(v1::game_state::Game::PortRoyal(state_to_proto(&state))),
+            };
+            let a = v1::Action {
+                seat: seat.into(),
+                expected_sequence: Some(40),
+                game: Some(v1::action::Game::PortRoyal(
+                    referee::service::port_royal::action_to_proto(&action),
+                )),
+            };
+            out.push((gs, a));
+        }
+    }
+    out
+}
+
+/// Corrupts a state at the field level.
+fn mutate_fields(gs: &mut v1::GameState, rng: &mut GameRng) {
+    let Some(v1::game_state::Game::PortRoyal(p)) = gs.game.as_mut() else {
+        return;
+    };
+    let big =
+        |rng: &mut GameRng| [0, 1, 119, 120, 143, 144, 255, 256, u32::MAX][rng.below(9) as usize];
+    match rng.below(16) {
+        0 => p.players = big(rng),
+        1 => p.start_seat = big(rng),
+        2 => {
+            let c = p.draw_pile.first().copied().unwrap_or(0);
+            p.harbor.push(c); // duplicate
+        }
+        3 => {
+            p.draw_pile.pop(); // missing
+        }
+        4 => {
+            if let Some(c) = p.discard_pile.first_mut() {
+                *c = big(rng);
+            }
+        }
+        5 => {
+            if let Some(t) = p.turn.as_mut() {
+                t.phase = rng.below(9) as i32 - 2;
+            }
+        }
+        6 => {
+            if let Some(t) = p.turn.as_mut() {
+                t.active_seat = big(rng);
+                t.taker = big(rng);
+            }
+        }
+        7 => {
+            if let Some(o) = p.options.as_mut() {
+                o.mode = rng.below(7) as i32 - 2;
+                o.difficulty = big(rng);
+            }
+        }
+        8 => p.seats.truncate(rng.below(3) as usize),
+        9 => {
+            let s = p.seats.first().cloned().unwrap_or_default();
+            p.seats.push(s);
+        }
+        10 => {
+            if let Some(r) = p.rng.as_mut() {
+                r.seed.truncate(rng.below(40) as usize);
+                r.word_pos = u64::MAX;
+            }
+        }
+        11 => p.offers.push(v1::PortRoyalOffer {
+            seat: big(rng),
+            contract: Some(big(rng)),
+        }),
+        12 => {
+            if let Some(c) = p.contracts.as_mut() {
+                c.face_up.push(v1::PortRoyalContractSlot {
+                    contract: big(rng),
+                    completers: vec![big(rng)],
+                });
+                c.outcome = rng.below(5) as i32;
+            } else {
+                p.contracts = Some(v1::PortRoyalContracts::default());
+            }
+        }
+        13 => gs.rules_version = "port-royal/2".into(),
+        14 => gs.game = None,
+        _ => {
+            if let Some(t) = p.turn.as_mut() {
+                t.pending_ship = Some(big(rng));
+                t.bonus_takes = big(rng);
+            }
+        }
+    }
+}
+
+/// Corrupts encoded bytes: flips, truncation, insertion.
+fn mutate_bytes(bytes: &mut Vec<u8>, rng: &mut GameRng) {
+    if bytes.is_empty() {
+        bytes.push(rng.below(256) as u8);
+        return;
+    }
+    for _ in 0..=rng.below(4) {
+        let i = rng.below(bytes.len() as u32) as usize;
+        match rng.below(3) {
+            0 => bytes[i] ^= 1 << rng.below(8),
+            1 => bytes.truncate(i),
+            _ => bytes.insert(i, rng.below(256) as u8),
+        }
+        if bytes.is_empty() {
+            break;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal() {
+    let config = Config::for_tests();
+    let listeners = referee::service::server::Listeners::bind(&config)
+        .await
+        .unwrap();
+    let addr = format!("http://{}", listeners.grpc.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(async move {
+        referee::service::serve(&config, listeners, async {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    let channel = loop {
+        if let Ok(c) = tonic::transport::Channel::from_shared(addr.clone())
+            .unwrap()
+            .connect()
+            .await
+        {
+            break c;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+
+    let seeds = seeds();
+    let mut rng = GameRng::from_u64(20261129);
+    let started = Instant::now();
+    let (mut answered, mut invalid, mut cases) = (0u32, 0u32, 0u32);
+    let methods = [
+        "/referee.v1.RefereeService/Apply",
+        "/referee.v1.RefereeService/Validate",
+        "/referee.v1.RefereeService/LegalActions",
+        "/referee.v1.RefereeService/View",
+    ];
+    while cases < CASES && started.elapsed() < TIME_LIMIT {
+        cases += 1;
+        let (mut gs, action) = seeds[rng.below(seeds.len() as u32) as usize].clone();
+        let method = methods[rng.below(4) as usize];
+        let by_fields = rng.below(2) == 0;
+        if by_fields {
+            for _ in 0..=rng.below(3) {
+                mutate_fields(&mut gs, &mut rng);
+            }
+        }
+        let mut body = match method {
+            "/referee.v1.RefereeService/Apply" => v1::ApplyRequest {
+                state: Some(gs),
+                action: Some(action),
+            }
+            .encode_to_vec(),
+            "/referee.v1.RefereeService/Validate" => v1::ValidateRequest {
+                state: Some(gs),
+                action: Some(action),
+            }
+            .encode_to_vec(),
+            "/referee.v1.RefereeService/LegalActions" => v1::LegalActionsRequest {
+                state: Some(gs),
+                seat: Some(rng.below(7)),
+            }
+            .encode_to_vec(),
+            _ => v1::ViewRequest {
+                state: Some(gs),
+                seat: Some(rng.below(7)),
+            }
+            .encode_to_vec(),
+        };
+        if !by_fields {
+            mutate_bytes(&mut body, &mut rng);
+        }
+        let mut grpc = tonic::client::Grpc::new(channel.clone());
+        grpc.ready().await.unwrap();
+        let path = tonic::codegen::http::uri::PathAndQuery::from_static(method);
+        let mut request = Request::new(body);
+        request.set_timeout(Duration::from_secs(5));
+        match grpc.unary(request, path, Raw).await {
+            Ok(_) => answered += 1,
+            Err(s) if s.code() == Code::InvalidArgument => {
+                invalid += 1;
+                assert!(!s.message().is_empty());
+            }
+            Err(s) => panic!("case {cases} ({method}, by fields: {by_fields}): {s:?}"),
+        }
+    }
+    assert_eq!(cases, CASES, "bounded by time before all cases ran");
+    println!("mutation test: {cases} corrupted requests: {answered} answered, {invalid} INVALID_ARGUMENT, 0 other");
+
+    use tonic_health::pb::{
+        health_check_response::ServingStatus, health_client::HealthClient, HealthCheckRequest,
+    };
+    let health = HealthClient::new(channel)
+        .check(HealthCheckRequest {
+            service: String::new(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        health.status,
+        ServingStatus::Serving as i32,
+        "still healthy"
+    );
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+}
