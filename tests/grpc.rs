@@ -13,6 +13,10 @@ use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
 
+#[path = "common/raw.rs"]
+mod raw;
+use raw::Raw;
+
 struct Server {
     addr: String,
     metrics: std::net::SocketAddr,
@@ -480,47 +484,6 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
         .await
         .unwrap_err();
     assert_eq!(field_violations(&err), vec!["setup.seed"]);
-}
-
-/// A codec that sends and receives raw bytes, to send what a generated client cannot.
-#[derive(Clone, Default)]
-struct Raw;
-struct RawEncoder;
-struct RawDecoder;
-impl tonic::codec::Codec for Raw {
-    type Encode = Vec<u8>;
-    type Decode = Vec<u8>;
-    type Encoder = RawEncoder;
-    type Decoder = RawDecoder;
-    fn encoder(&mut self) -> RawEncoder {
-        RawEncoder
-    }
-    fn decoder(&mut self) -> RawDecoder {
-        RawDecoder
-    }
-}
-impl tonic::codec::Encoder for RawEncoder {
-    type Item = Vec<u8>;
-    type Error = Status;
-    fn encode(
-        &mut self,
-        item: Vec<u8>,
-        dst: &mut tonic::codec::EncodeBuf<'_>,
-    ) -> Result<(), Status> {
-        use bytes::BufMut;
-        dst.put_slice(&item);
-        Ok(())
-    }
-}
-impl tonic::codec::Decoder for RawDecoder {
-    type Item = Vec<u8>;
-    type Error = Status;
-    fn decode(&mut self, src: &mut tonic::codec::DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
-        use bytes::Buf;
-        let mut out = vec![0; src.remaining()];
-        src.copy_to_slice(&mut out);
-        Ok(Some(out))
-    }
 }
 
 async fn raw_call(server: &Server, method: &'static str, body: Vec<u8>) -> Result<Vec<u8>, Status> {

@@ -4,8 +4,12 @@
 //! (applied, or a Violation) or INVALID_ARGUMENT; never INTERNAL or UNKNOWN, never a hang; and
 //! the server must still be healthy afterwards. Bounded in count and time; 127.0.0.1 only.
 
+#[path = "common/raw.rs"]
+mod raw;
 #[path = "common/samples.rs"]
 mod samples;
+
+use raw::Raw;
 
 use std::time::{Duration, Instant};
 
@@ -14,48 +18,10 @@ use referee::config::Config;
 use referee::core::GameRng;
 use referee::pb::v1;
 use referee::service::port_royal::state_to_proto;
-use tonic::{Code, Request, Status};
+use tonic::{Code, Request};
 
 const CASES: u32 = 10_000;
 const TIME_LIMIT: Duration = Duration::from_secs(120);
-
-/// A codec that sends raw bytes and reads the answer as raw bytes.
-#[derive(Clone, Default)]
-struct Raw;
-struct RawCodec;
-impl tonic::codec::Codec for Raw {
-    type Encode = Vec<u8>;
-    type Decode = Vec<u8>;
-    type Encoder = RawCodec;
-    type Decoder = RawCodec;
-    fn encoder(&mut self) -> RawCodec {
-        RawCodec
-    }
-    fn decoder(&mut self) -> RawCodec {
-        RawCodec
-    }
-}
-impl tonic::codec::Encoder for RawCodec {
-    type Item = Vec<u8>;
-    type Error = Status;
-    fn encode(
-        &mut self,
-        item: Vec<u8>,
-        dst: &mut tonic::codec::EncodeBuf<'_>,
-    ) -> Result<(), Status> {
-        bytes::BufMut::put_slice(dst, &item);
-        Ok(())
-    }
-}
-impl tonic::codec::Decoder for RawCodec {
-    type Item = Vec<u8>;
-    type Error = Status;
-    fn decode(&mut self, src: &mut tonic::codec::DecodeBuf<'_>) -> Result<Option<Vec<u8>>, Status> {
-        let mut out = vec![0; bytes::Buf::remaining(src)];
-        bytes::Buf::copy_to_slice(src, &mut out);
-        Ok(Some(out))
-    }
-}
 
 /// Valid requests to corrupt: mid-game states of every mode, with a legal action.
 fn seeds() -> Vec<(v1::GameState, v1::Action)> {
