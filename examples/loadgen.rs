@@ -12,7 +12,7 @@ use std::path::Path;
 
 use prost::Message;
 use referee::pb::v1::{self, referee_service_client::RefereeServiceClient};
-use referee::service::port_royal::state_to_proto;
+use referee::service::port_royal::game_state;
 use tonic_health::pb::{health_check_response::ServingStatus, health_client::HealthClient};
 
 /// A gRPC message frame: no compression, big-endian length, the message.
@@ -33,11 +33,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let out = Path::new(out);
     let state = samples::mid_game(4, 7, samples::mode("base"));
-    let game_state = v1::GameState {
-        rules_version: referee::games::port_royal::RULES_VERSION.into(),
-        sequence: 150,
-        game: Some(v1::game_state::Game::PortRoyal(state_to_proto(&state))),
-    };
+    let envelope = game_state(150, &state);
     let (seat, action) = state.legal_actions(None)[0].clone();
     let action = v1::Action {
         seat: seat.into(),
@@ -47,15 +43,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         )),
     };
     let apply = v1::ApplyRequest {
-        state: Some(game_state.clone()),
+        state: Some(envelope.clone()),
         action: Some(action),
     };
     let legal = v1::LegalActionsRequest {
-        state: Some(game_state.clone()),
+        state: Some(envelope.clone()),
         seat: None,
     };
     let view = v1::ViewRequest {
-        state: Some(game_state),
+        state: Some(envelope),
         seat: Some(0),
     };
     let health = tonic_health::pb::HealthCheckRequest {

@@ -84,6 +84,53 @@ pub struct Config {
         default_value_t = 10_000
     )]
     pub http2_keepalive_timeout_ms: u64,
+
+    /// Key for tamper evidence (at least 32 bytes; prefer the variable, which `ps` does not
+    /// show): every returned state carries an authentication tag, and states without a valid
+    /// one are refused. Every replica needs the same key. Unset = off.
+    #[arg(long, env = "REFEREE_STATE_KEY", hide_env_values = true, value_parser = Secret::parse)]
+    pub state_key: Option<Secret>,
+
+    /// The key before the last rotation: states tagged with it are still accepted (and come
+    /// back tagged with `--state-key`).
+    #[arg(
+        long,
+        env = "REFEREE_PREVIOUS_STATE_KEY",
+        hide_env_values = true,
+        value_parser = Secret::parse,
+        requires = "state_key"
+    )]
+    pub previous_state_key: Option<Secret>,
+}
+
+/// Key material: never printed.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(Vec<u8>);
+
+impl Secret {
+    /// The fewest bytes a key may have (HMAC-SHA256's output size).
+    pub const MIN_LEN: usize = 32;
+
+    fn parse(s: &str) -> Result<Self, String> {
+        if s.len() < Self::MIN_LEN {
+            return Err(format!(
+                "a state key needs at least {} bytes (try `openssl rand -hex 32`)",
+                Self::MIN_LEN
+            ));
+        }
+        Ok(Self(s.as_bytes().to_vec()))
+    }
+
+    /// The key's bytes.
+    pub fn expose(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(redacted)")
+    }
 }
 
 impl Config {

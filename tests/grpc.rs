@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use clap::Parser;
 use prost::Message;
 use referee::config::Config;
 use referee::pb::v1::{
@@ -797,4 +798,306 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
         !text.contains("no such game"),
         "client strings never become labels"
     );
+}
+
+/// README, "Limits": each list of a state has a maximum and a longer one is refused whole, naming
+/// the list; messages nest at most 100 levels (unknown fields included); a replay carries at most
+/// 20,000 actions; a refusal lists at most 20 field errors.
+#[tokio::test]
+async fn list_lengths_nesting_and_replay_length_are_limited() {
+    let (server, mut c, state) = started(4, 3).await;
+    let mut contracts = c
+        .new_game(new_game_with(4, 3, competitive_contracts()))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    let Some(game_state::Game::PortRoyal(p)) = contracts.game.as_mut() else {
+        unreachable!()
+    };
+    let base = p.clone();
+    type Edit = fn(&mut v1::PortRoyalState, usize);
+    let lists: [(&str, usize, Edit); 16] = [
+        ("draw_pile", 144, |p, n| p.draw_pile = vec![1; n]),
+        ("discard_pile", 144, |p, n| p.discard_pile = vec![1; n]),
+        ("harbor", 144, |p, n| p.harbor = vec![1; n]),
+        ("expedition_row", 144, |p, n| p.expedition_row = vec![1; n]),
+        ("seats", 5, |p, n| p.seats = vec![Default::default(); n]),
+        ("seats[1].coins", 144, |p, n| p.seats[1].coins = vec![1; n]),
+        ("seats[2].display", 144, |p, n| {
+            p.seats[2].display = vec![1; n]
+        }),
+        ("offers", 95, |p, n| p.offers = vec![Default::default(); n]),
+        ("contracts.face_up", 18, |p, n| {
+            p.contracts.as_mut().unwrap().face_up = vec![Default::default(); n]
+        }),
+        ("contracts.face_up[0].completers", 5, |p, n| {
+            p.contracts.as_mut().unwrap().face_up[0].completers = vec![0; n]
+        }),
+        ("contracts.face_down", 18, |p, n| {
+            p.contracts.as_mut().unwrap().face_down = vec![0; n]
+        }),
+        ("contracts.progress", 90, |p, n| {
+            p.contracts.as_mut().unwrap().progress = vec![Default::default(); n]
+        }),
+        ("contracts.set_aside", 5, |p, n| {
+            p.contracts.as_mut().unwrap().set_aside = vec![Default::default(); n]
+        }),
+        ("contracts.set_aside[0].ships", 144, |p, n| {
+            let c = p.contracts.as_mut().unwrap();
+            c.set_aside = vec![v1::PortRoyalSetAside { ships: vec![1; n] }];
+        }),
+        ("contracts.time_pile", 144, |p, n| {
+            p.contracts.as_mut().unwrap().time_pile = vec![1; n]
+        }),
+        ("contracts.victory_pile", 144, |p, n| {
+            p.contracts.as_mut().unwrap().victory_pile = vec![1; n]
+        }),
+    ];
+    for (field, max, edit) in lists {
+        // One over the limit, and as long as fits in the message size limit.
+        for n in [max + 1, 400_000] {
+            let mut p = base.clone();
+            edit(&mut p, n);
+            let gs = v1::GameState {
+                game: Some(game_state::Game::PortRoyal(p)),
+                ..contracts.clone()
+            };
+            let err = c
+                .legal_actions(v1::LegalActionsRequest {
+                    state: Some(gs),
+                    seat: None,
+                })
+                .await
+                .unwrap_err();
+            assert_eq!(err.code(), Code::InvalidArgument, "{field}: {err:?}");
+            let path = format!("state.port_royal.{field}");
+            assert_eq!(field_violations(&err), vec![path], "{n} entries");
+            assert!(err.message().contains(&format!("at most {max}")), "{err:?}");
+        }
+    }
+
+    // A refusal names at most 20 fields: 144 duplicated cards in the harbor.
+    let mut p = base.clone();
+    p.harbor = p.draw_pile.clone();
+    let err = c
+        .legal_actions(v1::LegalActionsRequest {
+            state: Some(v1::GameState {
+                game: Some(game_state::Game::PortRoyal(p)),
+                ..contracts.clone()
+            }),
+            seat: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(field_violations(&err).len(), 20);
+
+    // Nesting: a valid request with an unknown group (field 99) nested 100 levels deep is
+    // answered; 101 levels, or far more, are refused.
+    let request = v1::LegalActionsRequest {
+        state: Some(state.clone()),
+        seat: None,
+    }
+    .encode_to_vec();
+    for (depth, accepted) in [(99, true), (100, true), (101, false), (100_000, false)] {
+        let mut body = request.clone();
+        body.extend([0x9b, 0x06].repeat(depth)); // field 99, start group
+        body.extend([0x9c, 0x06].repeat(depth)); // field 99, end group
+        let answer = raw_call(&server, "/referee.v1.RefereeService/LegalActions", body).await;
+        match answer {
+            Ok(_) => assert!(accepted, "depth {depth} was accepted"),
+            Err(e) => {
+                assert!(!accepted, "depth {depth}: {e:?}");
+                assert_eq!(e.code(), Code::InvalidArgument);
+                assert!(e.message().contains("recursion limit"), "{e:?}");
+            }
+        }
+    }
+
+    // Replay: 20,000 actions are played (up to the first violation); 20,001 are refused.
+    let draw = v1::Action {
+        seat: 0,
+        expected_sequence: None,
+        game: Some(v1::action::Game::PortRoyal(v1::PortRoyalAction {
+            kind: Some(v1::port_royal_action::Kind::Draw(Default::default())),
+        })),
+    };
+    let replay = |n: usize| v1::ReplayRequest {
+        setup: Some(new_game(4, 3)),
+        actions: vec![draw.clone(); n],
+    };
+    let answered = c.replay(replay(20_000)).await.unwrap().into_inner();
+    assert!(answered.violation.is_some());
+    let err = c.replay(replay(20_001)).await.unwrap_err();
+    assert_eq!(field_violations(&err), vec!["actions"]);
+}
+
+fn keyed_config(key: &str, previous: Option<&str>) -> Config {
+    let mut args = vec![
+        "referee",
+        "--listen",
+        "127.0.0.1:0",
+        "--metrics-listen",
+        "127.0.0.1:0",
+        "--state-key",
+        key,
+    ];
+    if let Some(previous) = previous {
+        args.extend(["--previous-state-key", previous]);
+    }
+    Config::try_parse_from(args).unwrap()
+}
+
+fn assert_tampered(err: &Status) {
+    assert_eq!(err.code(), Code::InvalidArgument, "{err:?}");
+    assert_eq!(field_violations(err), vec!["state.auth_tag"]);
+    assert_eq!(
+        err.get_details_error_info().unwrap().reason,
+        "STATE_TAMPERED"
+    );
+}
+
+/// Every state-taking RPC refuses `state` as tampered.
+async fn refused_everywhere(c: &mut RefereeServiceClient<Channel>, state: &v1::GameState) {
+    let action = v1::Action::default();
+    let s = || Some(state.clone());
+    let errors = [
+        c.legal_actions(v1::LegalActionsRequest {
+            state: s(),
+            seat: None,
+        })
+        .await
+        .unwrap_err(),
+        c.validate(v1::ValidateRequest {
+            state: s(),
+            action: Some(action.clone()),
+        })
+        .await
+        .unwrap_err(),
+        c.apply(v1::ApplyRequest {
+            state: s(),
+            action: Some(action.clone()),
+        })
+        .await
+        .unwrap_err(),
+        c.view(v1::ViewRequest {
+            state: s(),
+            seat: None,
+        })
+        .await
+        .unwrap_err(),
+    ];
+    errors.iter().for_each(assert_tampered);
+}
+
+/// README, "Tamper evidence": with a key, returned states carry a tag and states with a missing,
+/// changed or foreign tag are refused; a rotation accepts the previous key; without a key
+/// nothing changes.
+#[tokio::test]
+async fn with_a_state_key_changed_or_untagged_states_are_refused() {
+    const OLD: &str = "0123456789abcdef0123456789abcdef-old";
+    const NEW: &str = "0123456789abcdef0123456789abcdef-new";
+    let keyed = start(keyed_config(OLD, None)).await;
+    let mut c = client(&keyed).await;
+
+    // A complete game and its replay: every state goes out tagged and comes back accepted.
+    let setup = new_game_with(3, 21, competitive_contracts());
+    let (last, log) = play(&mut c, setup.clone()).await;
+    assert_eq!(last.auth_tag.len(), 32);
+    let replay = c
+        .replay(v1::ReplayRequest {
+            setup: Some(setup.clone()),
+            actions: log,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(replay.state.unwrap(), last, "tags are deterministic");
+
+    let state = c.new_game(setup).await.unwrap().into_inner().state.unwrap();
+    let mut untagged = state.clone();
+    untagged.auth_tag.clear();
+    refused_everywhere(&mut c, &untagged).await;
+    let mut flipped = state.clone();
+    flipped.auth_tag[7] ^= 1;
+    refused_everywhere(&mut c, &flipped).await;
+    let mut resequenced = state.clone();
+    resequenced.sequence += 1;
+    refused_everywhere(&mut c, &resequenced).await;
+    let mut richer = state.clone();
+    if let Some(game_state::Game::PortRoyal(p)) = richer.game.as_mut() {
+        let card = p.draw_pile.pop().unwrap();
+        p.seats[0].coins.push(card);
+    }
+    refused_everywhere(&mut c, &richer).await;
+
+    // The tag is over the decoded state: an unknown field added in transit changes nothing.
+    let mut body = state.encode_to_vec();
+    body.extend([0xf8, 0x06, 0x01]); // field 111, varint 1
+    let mut request = vec![0x0a]; // LegalActionsRequest.state
+    prost::encoding::encode_varint(body.len() as u64, &mut request);
+    request.extend(body);
+    raw_call(&keyed, "/referee.v1.RefereeService/LegalActions", request)
+        .await
+        .unwrap();
+
+    // Another key refuses it; a rotated server accepts the previous key and tags with the new.
+    let other = start(keyed_config(NEW, None)).await;
+    refused_everywhere(&mut client(&other).await, &state).await;
+    let rotated = start(keyed_config(NEW, Some(OLD))).await;
+    let mut r = client(&rotated).await;
+    let legal = r
+        .legal_actions(v1::LegalActionsRequest {
+            state: Some(state.clone()),
+            seat: None,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let applied = r
+        .apply(v1::ApplyRequest {
+            state: Some(state.clone()),
+            action: Some(legal.actions[0].clone()),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let Some(Outcome::Applied(applied)) = applied.outcome else {
+        panic!("not applied")
+    };
+    let retagged = applied.state.unwrap();
+    refused_everywhere(&mut c, &retagged).await;
+    client(&other)
+        .await
+        .view(v1::ViewRequest {
+            state: Some(retagged),
+            seat: None,
+        })
+        .await
+        .unwrap();
+
+    // Without a key: no tag goes out, and a tag coming in is ignored.
+    let plain = start(Config::for_tests()).await;
+    let mut p = client(&plain).await;
+    let fresh = p
+        .new_game(new_game(3, 21))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    assert!(fresh.auth_tag.is_empty());
+    p.legal_actions(v1::LegalActionsRequest {
+        state: Some(flipped),
+        seat: None,
+    })
+    .await
+    .unwrap();
+
+    // Short keys, and a previous key alone, are configuration errors; the key is never printed.
+    let parse = |args: &[&str]| Config::try_parse_from([&["referee"], args].concat());
+    assert!(parse(&["--state-key", "too-short"]).is_err());
+    assert!(parse(&["--previous-state-key", OLD]).is_err());
+    assert!(!format!("{:?}", keyed_config(OLD, None)).contains("0123456789abcdef"));
 }

@@ -1,9 +1,12 @@
 //! Hostile input over gRPC: thousands of valid requests corrupted at random — flipped bytes,
-//! truncations, mutated fields, counts, duplicate and missing cards, out-of-range seats and ids,
-//! unknown enum values — sent to every state-taking RPC. Each answer must be a normal answer
-//! (applied, or a Violation) or INVALID_ARGUMENT; never INTERNAL or UNKNOWN, never a hang; and
-//! the server must still be healthy afterwards. Bounded in count and time; 127.0.0.1 only.
+//! truncations, duplicated ranges, mutated fields, counts, duplicate and missing cards,
+//! out-of-range seats and ids, unknown enum values — sent to every state-taking RPC. Each answer
+//! must be a normal answer (applied, or a Violation) or INVALID_ARGUMENT; never INTERNAL or
+//! UNKNOWN, never a hang; and the server must still be healthy afterwards. Bounded in count and
+//! time; 127.0.0.1 only.
 
+#[path = "common/mutate.rs"]
+mod mutate;
 #[path = "common/raw.rs"]
 mod raw;
 #[path = "common/samples.rs"]
@@ -17,7 +20,7 @@ use prost::Message;
 use referee::config::Config;
 use referee::core::GameRng;
 use referee::pb::v1;
-use referee::service::port_royal::state_to_proto;
+use referee::service::port_royal::game_state;
 use tonic::{Code, Request};
 
 const CASES: u32 = 10_000;
@@ -35,11 +38,7 @@ fn seeds() -> Vec<(v1::GameState, v1::Action)> {
         for seed in 0..3 {
             let state = samples::mid_game(players, seed, samples::mode(name));
             let (seat, action) = state.legal_actions(None)[0].clone();
-            let gs = v1::GameState {
-                rules_version: referee::games::port_royal::RULES_VERSION.into(),
-                sequence: 40,
-                game: Some(v1::game_state::Game::PortRoyal(state_to_proto(&state))),
-            };
+            let gs = game_state(40, &state);
             let a = v1::Action {
                 seat: seat.into(),
                 expected_sequence: Some(40),
@@ -129,25 +128,6 @@ fn mutate_fields(gs: &mut v1::GameState, rng: &mut GameRng) {
     }
 }
 
-/// Corrupts encoded bytes: flips, truncation, insertion.
-fn mutate_bytes(bytes: &mut Vec<u8>, rng: &mut GameRng) {
-    if bytes.is_empty() {
-        bytes.push(rng.below(256) as u8);
-        return;
-    }
-    for _ in 0..=rng.below(4) {
-        let i = rng.below(bytes.len() as u32) as usize;
-        match rng.below(3) {
-            0 => bytes[i] ^= 1 << rng.below(8),
-            1 => bytes.truncate(i),
-            _ => bytes.insert(i, rng.below(256) as u8),
-        }
-        if bytes.is_empty() {
-            break;
-        }
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal() {
     let config = Config::for_tests();
@@ -216,7 +196,7 @@ async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal()
             .encode_to_vec(),
         };
         if !by_fields {
-            mutate_bytes(&mut body, &mut rng);
+            mutate::bytes(&mut body, &[], &mut rng);
         }
         let mut grpc = tonic::client::Grpc::new(channel.clone());
         grpc.ready().await.unwrap();

@@ -5,16 +5,11 @@ mod common;
 
 use common::samples::{mid_game, mode, states};
 use prost::Message;
-use referee::pb::v1;
-use referee::service::port_royal::state_to_proto;
+
+use referee::service::port_royal::game_state;
 
 fn encoded(state: &referee::games::port_royal::State) -> usize {
-    v1::GameState {
-        rules_version: referee::games::port_royal::RULES_VERSION.into(),
-        sequence: 500,
-        game: Some(v1::game_state::Game::PortRoyal(state_to_proto(state))),
-    }
-    .encoded_len()
+    game_state(500, state).encoded_len()
 }
 
 #[test]

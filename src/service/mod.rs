@@ -7,6 +7,7 @@ pub mod error;
 pub mod metrics;
 pub mod port_royal;
 pub mod server;
+pub mod state_tag;
 
 use std::cell::Cell;
 use std::hash::BuildHasher;
@@ -17,6 +18,7 @@ use tonic::{Request, Response, Status};
 use tracing::{field, info_span, Span};
 
 use metrics::{Metrics, RequestLabels};
+use state_tag::StateTags;
 
 use crate::core::{Code, Seat, StateErrors, Violation};
 use crate::games::port_royal as pr;
@@ -33,12 +35,22 @@ pub const MAX_REPLAY_ACTIONS: usize = 20_000;
 #[derive(Debug, Clone)]
 pub struct Referee {
     metrics: Arc<Metrics>,
+    state_tags: Option<Arc<StateTags>>,
 }
 
 impl Referee {
     /// A referee that records into `metrics`.
     pub fn new(metrics: Arc<Metrics>) -> Self {
-        Self { metrics }
+        Self {
+            metrics,
+            state_tags: None,
+        }
+    }
+
+    /// With tamper evidence: states go out tagged and come in checked.
+    pub fn with_state_tags(mut self, tags: StateTags) -> Self {
+        self.state_tags = Some(Arc::new(tags));
+        self
     }
 }
 
@@ -88,8 +100,15 @@ struct Loaded {
     state: pr::State,
 }
 
-fn load(state: Option<v1::GameState>, ctx: &Ctx) -> Result<Loaded, Status> {
-    let gs = state.ok_or_else(|| StateErrors::one("state", "is required"))?;
+fn load(
+    state: Option<v1::GameState>,
+    tags: Option<&StateTags>,
+    ctx: &Ctx,
+) -> Result<Loaded, Status> {
+    let mut gs = state.ok_or_else(|| StateErrors::one("state", "is required"))?;
+    if let Some(tags) = tags {
+        tags.open(&mut gs)?;
+    }
     match gs.game {
         Some(v1::game_state::Game::PortRoyal(p)) => {
             ctx.game(pr::GAME_ID);
@@ -119,14 +138,12 @@ fn load(state: Option<v1::GameState>, ctx: &Ctx) -> Result<Loaded, Status> {
     }
 }
 
-fn state_to_proto(sequence: u64, state: &pr::State) -> v1::GameState {
-    v1::GameState {
-        rules_version: pr::RULES_VERSION.to_owned(),
-        sequence,
-        game: Some(v1::game_state::Game::PortRoyal(port_royal::state_to_proto(
-            state,
-        ))),
+fn state_to_proto(sequence: u64, state: &pr::State, tags: Option<&StateTags>) -> v1::GameState {
+    let mut gs = port_royal::game_state(sequence, state);
+    if let Some(tags) = tags {
+        tags.seal(&mut gs);
     }
+    gs
 }
 
 fn status_to_proto(s: &crate::core::Status) -> v1::Status {
@@ -159,7 +176,7 @@ fn status_to_proto(s: &crate::core::Status) -> v1::Status {
 fn decode_action(
     loaded: &Loaded,
     action: Option<&v1::Action>,
-) -> Result<Result<(Seat, pr::Action), Violation>, Status> {
+) -> Result<Result<(Seat, pr::Action), Violation>, StateErrors> {
     let a = action.ok_or_else(|| StateErrors::one("action", "is required"))?;
     let seat = match check_envelope(loaded.sequence, a.expected_sequence, a.seat) {
         Ok(seat) => seat,
@@ -245,7 +262,7 @@ fn game_info() -> v1::GameInfo {
         game: pr::GAME_ID.to_owned(),
         title: "Port Royal".to_owned(),
         min_players: 1,
-        max_players: 5,
+        max_players: pr::state::MAX_PLAYERS.into(),
         rules_version: pr::RULES_VERSION.to_owned(),
         component_set: pr::COMPONENT_SET.to_owned(),
         provisional: false,
@@ -277,7 +294,7 @@ fn os_seed() -> u64 {
     std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64)
 }
 
-fn new_game(req: &v1::NewGameRequest) -> Result<(u64, pr::State), Status> {
+fn new_game(req: &v1::NewGameRequest) -> Result<(u64, pr::State), StateErrors> {
     match req.game.as_str() {
         pr::GAME_ID => {
             let options = match &req.options {
@@ -290,18 +307,16 @@ fn new_game(req: &v1::NewGameRequest) -> Result<(u64, pr::State), Status> {
             let seed = req.seed.unwrap_or_else(os_seed);
             pr::new_game(req.players, req.start_seat.unwrap_or(0), seed, options)
                 .map(|s| (0, s))
-                .map_err(|e| e.rebase("options.", "options.port_royal.").into())
+                .map_err(|e| e.rebase("options.", "options.port_royal."))
         }
         "village" => Err(
             StateErrors::one("game", "Village is not served by this release yet")
-                .with_reason("UNSUPPORTED_GAME")
-                .into(),
+                .with_reason("UNSUPPORTED_GAME"),
         ),
         other => Err(StateErrors::one(
             "game",
             format!("unknown game {other:?}; ListGames names the games served"),
-        )
-        .into()),
+        )),
     }
 }
 
@@ -331,7 +346,7 @@ impl RefereeService for Referee {
             let (sequence, state) = new_game(&req)?;
             Ok((
                 v1::NewGameResponse {
-                    state: Some(state_to_proto(sequence, &state)),
+                    state: Some(state_to_proto(sequence, &state, self.state_tags.as_deref())),
                     status: Some(status_to_proto(&state.status())),
                 },
                 None,
@@ -345,7 +360,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::LegalActionsResponse>, Status> {
         let req = request.into_inner();
         self.observe("LegalActions", |ctx| {
-            let loaded = load(req.state, ctx)?;
+            let loaded = load(req.state, self.state_tags.as_deref(), ctx)?;
             let seat = match req.seat.map(Seat::try_from) {
                 None => None,
                 Some(Ok(s)) if s < loaded.state.config().players => Some(s),
@@ -373,7 +388,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ValidateResponse>, Status> {
         let req = request.into_inner();
         self.observe("Validate", |ctx| {
-            let loaded = load(req.state, ctx)?;
+            let loaded = load(req.state, self.state_tags.as_deref(), ctx)?;
             let violation = decode_action(&loaded, req.action.as_ref())?
                 .and_then(|(seat, a)| loaded.state.check(seat, &a))
                 .err();
@@ -393,7 +408,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ApplyResponse>, Status> {
         let req = request.into_inner();
         self.observe("Apply", |ctx| {
-            let mut loaded = load(req.state, ctx)?;
+            let mut loaded = load(req.state, self.state_tags.as_deref(), ctx)?;
             let mut events = Vec::new();
             let applied = decode_action(&loaded, req.action.as_ref())?.and_then(|(seat, a)| {
                 Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
@@ -403,7 +418,11 @@ impl RefereeService for Referee {
                     let sequence = loaded.sequence.saturating_add(1);
                     (
                         v1::apply_response::Outcome::Applied(v1::Applied {
-                            state: Some(state_to_proto(sequence, &loaded.state)),
+                            state: Some(state_to_proto(
+                                sequence,
+                                &loaded.state,
+                                self.state_tags.as_deref(),
+                            )),
                             status: Some(status_to_proto(&loaded.state.status())),
                             events: events_to_proto(&events),
                         }),
@@ -430,7 +449,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ViewResponse>, Status> {
         let req = request.into_inner();
         self.observe("View", |ctx| {
-            let loaded = load(req.state, ctx)?;
+            let loaded = load(req.state, self.state_tags.as_deref(), ctx)?;
             let viewer = match req.seat.map(Seat::try_from) {
                 None => None,
                 Some(Ok(s)) if s < loaded.state.config().players => Some(s),
@@ -475,17 +494,14 @@ impl RefereeService for Referee {
                 )
                 .into());
             }
-            let (sequence, state) = new_game(setup)
-                .map_err(|s| Status::invalid_argument(format!("setup: {}", s.message())))?;
+            let (sequence, state) = new_game(setup).map_err(|e| e.under("setup."))?;
             let mut loaded = Loaded { sequence, state };
             let mut events = Vec::new();
             let mut failure = None;
             for (index, action) in req.actions.iter().enumerate() {
                 events.clear();
                 let applied = decode_action(&loaded, Some(action))
-                    .map_err(|s| {
-                        Status::invalid_argument(format!("actions[{index}]: {}", s.message()))
-                    })?
+                    .map_err(|e| e.under(&format!("actions[{index}].")))?
                     .and_then(|(seat, a)| {
                         Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
                     });
@@ -504,7 +520,11 @@ impl RefereeService for Referee {
             };
             Ok((
                 v1::ReplayResponse {
-                    state: Some(state_to_proto(loaded.sequence, &loaded.state)),
+                    state: Some(state_to_proto(
+                        loaded.sequence,
+                        &loaded.state,
+                        self.state_tags.as_deref(),
+                    )),
                     status: Some(status_to_proto(&loaded.state.status())),
                     violation,
                     failed_index,

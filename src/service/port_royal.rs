@@ -1,12 +1,12 @@
 //! Port Royal: protobuf to and from the core types. Nothing here decides a rule.
 
 use crate::core::StateErrors;
-use crate::games::port_royal::cards::{Card, Colour, Person, Tax, CARDS};
-use crate::games::port_royal::contracts::{self, Requirement};
-use crate::games::port_royal::state::{Offer, OfferKind, Progress, Slot};
+use crate::games::port_royal::cards::{Card, Colour, Person, Tax, ALL_CARDS, CARDS};
+use crate::games::port_royal::contracts::{self, Requirement, CONTRACTS};
+use crate::games::port_royal::state::{Offer, OfferKind, Progress, Slot, MAX_PLAYERS};
 use crate::games::port_royal::{
     Action, CoinReason, Event, ExpansionParts, Mode, OfferParts, Options, PhaseTag, SeatParts,
-    State, StateParts, TurnParts, View,
+    State, StateParts, TurnParts, View, RULES_VERSION,
 };
 use crate::pb::v1;
 use v1::port_royal_action::{self as pa, Kind as A};
@@ -43,9 +43,82 @@ pub fn options_to_proto(o: &Options) -> v1::PortRoyalOptions {
     }
 }
 
+/// The longest each list of a state may be: no game fills a list beyond what its components
+/// allow, so a longer one is refused whole, before any work per entry (README, "Limits").
+fn check_list_lengths(p: &v1::PortRoyalState) -> Result<(), StateErrors> {
+    let players = usize::from(MAX_PLAYERS);
+    let mut errs = StateErrors::default();
+    let mut check = |field: String, len: usize, max: usize| {
+        if len > max {
+            errs.push(
+                field,
+                format!("has {len} entries; at most {max} are possible"),
+            );
+        }
+    };
+    for (field, list) in [
+        ("draw_pile", &p.draw_pile),
+        ("discard_pile", &p.discard_pile),
+        ("harbor", &p.harbor),
+        ("expedition_row", &p.expedition_row),
+    ] {
+        check(field.to_owned(), list.len(), ALL_CARDS);
+    }
+    check("seats".to_owned(), p.seats.len(), players);
+    for (i, seat) in p.seats.iter().take(players).enumerate() {
+        check(format!("seats[{i}].coins"), seat.coins.len(), ALL_CARDS);
+        check(format!("seats[{i}].display"), seat.display.len(), ALL_CARDS);
+    }
+    check(
+        "offers".to_owned(),
+        p.offers.len(),
+        players * (CONTRACTS + 1),
+    );
+    if let Some(c) = &p.contracts {
+        check("contracts.face_up".to_owned(), c.face_up.len(), CONTRACTS);
+        check(
+            "contracts.face_down".to_owned(),
+            c.face_down.len(),
+            CONTRACTS,
+        );
+        check(
+            "contracts.time_pile".to_owned(),
+            c.time_pile.len(),
+            ALL_CARDS,
+        );
+        check(
+            "contracts.victory_pile".to_owned(),
+            c.victory_pile.len(),
+            ALL_CARDS,
+        );
+        for (i, slot) in c.face_up.iter().take(CONTRACTS).enumerate() {
+            check(
+                format!("contracts.face_up[{i}].completers"),
+                slot.completers.len(),
+                players,
+            );
+        }
+        check(
+            "contracts.progress".to_owned(),
+            c.progress.len(),
+            players * CONTRACTS,
+        );
+        check("contracts.set_aside".to_owned(), c.set_aside.len(), players);
+        for (i, s) in c.set_aside.iter().take(players).enumerate() {
+            check(
+                format!("contracts.set_aside[{i}].ships"),
+                s.ships.len(),
+                ALL_CARDS,
+            );
+        }
+    }
+    errs.into_result()
+}
+
 /// A validated state from the wire (field paths relative to the Port Royal state). Takes the
 /// message by value: its lists move into the checked parts instead of being copied.
 pub fn state_from_proto(p: v1::PortRoyalState) -> Result<State, StateErrors> {
+    check_list_lengths(&p)?;
     let options = options_from_proto(p.options.as_ref())?;
     let rng = p.rng.unwrap_or_default();
     let t = p.turn.unwrap_or_default();
@@ -177,6 +250,16 @@ fn progress_to_proto(v: impl Iterator<Item = (u32, u32, u32)>) -> Vec<v1::PortRo
 
 fn ids(v: &[u8]) -> Vec<u32> {
     v.iter().map(|&c| u32::from(c)).collect()
+}
+
+/// The envelope of a state: rules version, sequence and game (no tag).
+pub fn game_state(sequence: u64, s: &State) -> v1::GameState {
+    v1::GameState {
+        rules_version: RULES_VERSION.to_owned(),
+        sequence,
+        auth_tag: Vec::new(),
+        game: Some(v1::game_state::Game::PortRoyal(state_to_proto(s))),
+    }
 }
 
 /// A state to the wire, straight from the core state (no intermediate copy).

@@ -14,6 +14,7 @@ use tower::ServiceBuilder;
 
 use super::edge::EdgeLayer;
 use super::metrics::{self, Metrics};
+use super::state_tag::StateTags;
 use super::Referee;
 use crate::config::Config;
 use crate::pb::{self, v1::referee_service_server::RefereeServiceServer};
@@ -68,7 +69,11 @@ pub async fn serve(
         .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1alpha()?;
-    let referee = RefereeServiceServer::new(Referee::new(metrics.clone()))
+    let mut referee = Referee::new(metrics.clone());
+    if let Some(key) = &config.state_key {
+        referee = referee.with_state_tags(StateTags::new(key, config.previous_state_key.as_ref()));
+    }
+    let referee = RefereeServiceServer::new(referee)
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
 

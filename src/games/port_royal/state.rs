@@ -54,9 +54,9 @@ impl Options {
     /// Player counts: 2-5, or 1-5 in the cooperative variant.
     pub fn players(&self) -> std::ops::RangeInclusive<u8> {
         if self.mode == Mode::Cooperative {
-            1..=5
+            1..=MAX_PLAYERS
         } else {
-            2..=5
+            2..=MAX_PLAYERS
         }
     }
 
@@ -65,6 +65,9 @@ impl Options {
         self.mode == Mode::Cooperative
     }
 }
+
+/// The most players any variant seats.
+pub const MAX_PLAYERS: u8 = 5;
 
 /// What is fixed for the whole game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,170 @@
+//! The fuzz targets, shared by the coverage-guided cargo-fuzz binaries (`fuzz/fuzz_targets/`,
+//! libFuzzer, nightly) and the bounded stable run in `tests/fuzz.rs`. Each takes the raw bytes of
+//! a request, runs the service handlers exactly as a gRPC call would after decoding, and checks
+//! what must hold for any input: no panic, and every refusal is `INVALID_ARGUMENT` naming a field.
+
+use std::future::Future;
+use std::pin::pin;
+use std::sync::OnceLock;
+use std::task::{Context, Poll, Waker};
+
+use prost::Message;
+use referee::pb::v1;
+use referee::service::metrics::Metrics;
+use referee::service::Referee;
+use tonic::{Code, Request, Status};
+use tonic_types::StatusExt;
+use v1::apply_response::Outcome;
+use v1::referee_service_server::RefereeService;
+
+/// How far an input got, for the stable run's summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Reached {
+    /// Not protobuf of the request type.
+    Undecodable,
+    /// Refused with `INVALID_ARGUMENT`.
+    Refused,
+    /// Answered with a violation.
+    Violation,
+    /// Accepted: the state was usable, or the action applied.
+    Accepted,
+}
+
+/// Legal actions tried per accepted state (a harbor decision lists a few dozen at most).
+const MAX_ACTIONS_TRIED: usize = 64;
+
+fn referee() -> &'static Referee {
+    static REFEREE: OnceLock<Referee> = OnceLock::new();
+    REFEREE.get_or_init(|| Referee::new(Metrics::new()))
+}
+
+/// Runs a handler: handlers never wait on anything, so one poll finishes them.
+fn run<T>(f: impl Future<Output = T>) -> T {
+    match pin!(f).poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(t) => t,
+        Poll::Pending => panic!("a handler waited"),
+    }
+}
+
+/// A refusal must be `INVALID_ARGUMENT` with at least one field path, all non-empty.
+fn assert_refusal(status: &Status) {
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    let fields: Vec<String> = status
+        .get_details_bad_request()
+        .map(|b| b.field_violations.into_iter().map(|f| f.field).collect())
+        .unwrap_or_default();
+    assert!(
+        !fields.is_empty() && fields.iter().all(|f| !f.is_empty()),
+        "a refusal names its fields: {status:?}"
+    );
+}
+
+/// The legal actions of a state, or its refusal (checked).
+fn legal_actions(state: &v1::GameState) -> Option<v1::LegalActionsResponse> {
+    let request = Request::new(v1::LegalActionsRequest {
+        state: Some(state.clone()),
+        seat: None,
+    });
+    match run(referee().legal_actions(request)) {
+        Ok(r) => Some(r.into_inner()),
+        Err(s) => {
+            assert_refusal(&s);
+            None
+        }
+    }
+}
+
+/// Target `state`: any bytes as a `GameState`. A state the referee accepts must be usable: every
+/// action it lists applies, the state it returns is accepted again, and every seat's view works.
+/// A state it refuses is refused by the other state-taking calls as well.
+pub fn state(data: &[u8]) -> Reached {
+    let Ok(state) = v1::GameState::decode(data) else {
+        return Reached::Undecodable; // the codec's answer, tested over gRPC
+    };
+    let Some(legal) = legal_actions(&state) else {
+        let request = Request::new(v1::ViewRequest {
+            state: Some(state),
+            seat: None,
+        });
+        match run(referee().view(request)) {
+            Ok(_) => panic!("View accepted a state LegalActions refused"),
+            Err(s) => assert_refusal(&s),
+        }
+        return Reached::Refused;
+    };
+    let status = legal.status.unwrap_or_default();
+    assert_eq!(status.finished, legal.actions.is_empty(), "{status:?}");
+    for action in legal.actions.iter().take(MAX_ACTIONS_TRIED) {
+        assert!(status.to_act.contains(&action.seat), "{action:?}");
+        let request = Request::new(v1::ApplyRequest {
+            state: Some(state.clone()),
+            action: Some(action.clone()),
+        });
+        let outcome = run(referee().apply(request)).map(|r| r.into_inner().outcome);
+        match outcome {
+            Ok(Some(Outcome::Applied(applied))) => {
+                let next = applied.state.unwrap_or_default();
+                assert_eq!(next.sequence, state.sequence.saturating_add(1));
+                assert!(
+                    legal_actions(&next).is_some(),
+                    "the referee refused a state it returned"
+                );
+            }
+            other => panic!("a listed action was not applied: {action:?} → {other:?}"),
+        }
+    }
+    for seat in (0..6).map(Some).chain([None]) {
+        let request = Request::new(v1::ViewRequest {
+            state: Some(state.clone()),
+            seat,
+        });
+        if let Err(s) = run(referee().view(request)) {
+            assert_refusal(&s);
+            assert!(
+                seat.is_some(),
+                "the spectator view of an accepted state failed"
+            );
+        }
+    }
+    Reached::Accepted
+}
+
+/// Target `apply`: any bytes as an `ApplyRequest` — an arbitrary action on an arbitrary state.
+/// `Validate` and `Apply` must agree (the same refusal, the same violation, or legal and applied),
+/// and a state the referee returns must be accepted again.
+pub fn apply(data: &[u8]) -> Reached {
+    let Ok(request) = v1::ApplyRequest::decode(data) else {
+        return Reached::Undecodable;
+    };
+    let validated = run(referee().validate(Request::new(v1::ValidateRequest {
+        state: request.state.clone(),
+        action: request.action.clone(),
+    })));
+    let sequence = request.state.as_ref().map(|s| s.sequence);
+    let applied = run(referee().apply(Request::new(request)));
+    match (validated, applied) {
+        (Err(a), Err(b)) => {
+            assert_refusal(&a);
+            assert_eq!((a.code(), a.message()), (b.code(), b.message()));
+            Reached::Refused
+        }
+        (Ok(v), Ok(a)) => match (v.into_inner().violation, a.into_inner().outcome) {
+            (None, Some(Outcome::Applied(applied))) => {
+                let next = applied.state.unwrap_or_default();
+                assert_eq!(Some(next.sequence), sequence.map(|s| s.saturating_add(1)));
+                assert!(
+                    legal_actions(&next).is_some(),
+                    "the referee refused a state it returned"
+                );
+                Reached::Accepted
+            }
+            (Some(v), Some(Outcome::Violation(w))) => {
+                assert_eq!(v, w);
+                assert!(!v.code.is_empty() && !v.message.is_empty());
+                Reached::Violation
+            }
+            other => panic!("Validate and Apply disagree: {other:?}"),
+        },
+        other => panic!("Validate and Apply disagree: {other:?}"),
+    }
+}

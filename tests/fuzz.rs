@@ -1,0 +1,199 @@
+//! The fuzz targets of `fuzz/targets.rs`, run on stable Rust with a bounded budget: every input
+//! of the checked-in seed corpus (`fuzz/corpus/<target>/`), then mutations of it (field-level on the wire,
+//! byte-level, and for `apply` also a corrupted action on an intact state). The coverage-guided long run is
+//! cargo-fuzz (README, "Fuzzing").
+//!
+//! `REFEREE_FUZZ_ITERATIONS` (default 200,000 per target) and `REFEREE_FUZZ_SEED` set the run;
+//! the summary line says how deep the inputs got.
+
+#[path = "common/mutate.rs"]
+mod mutate;
+#[path = "common/samples.rs"]
+mod samples;
+#[path = "../fuzz/targets.rs"]
+mod targets;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use prost::Message;
+use referee::core::GameRng;
+use referee::games::port_royal::State;
+use referee::pb::v1;
+use referee::service::port_royal::{action_to_proto, game_state};
+use targets::Reached;
+
+/// A run stops early (and fails) if it would take longer than this.
+const TIME_LIMIT: Duration = Duration::from_secs(300);
+
+fn corpus_dir(target: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target)
+}
+
+fn corpus(target: &str) -> Vec<Vec<u8>> {
+    let mut files: Vec<_> = std::fs::read_dir(corpus_dir(target))
+        .expect("the seed corpus is checked in")
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let inputs: Vec<_> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    assert!(inputs.len() >= 20, "seed corpus of {target} is too small");
+    inputs
+}
+
+fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .map(|v| {
+            v.parse()
+                .unwrap_or_else(|_| panic!("{name} must be a number"))
+        })
+        .unwrap_or(default)
+}
+
+/// Runs a target over the corpus, then over mutations, and prints what the inputs reached.
+fn fuzz(
+    target: &str,
+    run: fn(&[u8]) -> Reached,
+    mut mutate: impl FnMut(&[Vec<u8>], &mut GameRng) -> Vec<u8>,
+) {
+    let seeds = corpus(target);
+    for (i, input) in seeds.iter().enumerate() {
+        let reached = run(input);
+        assert!(
+            reached >= Reached::Violation,
+            "seed {i} of {target} should be usable, reached {reached:?}"
+        );
+    }
+    let iterations = env_u64("REFEREE_FUZZ_ITERATIONS", 200_000);
+    let seed = env_u64("REFEREE_FUZZ_SEED", 20_261_129);
+    let mut rng = GameRng::from_u64(seed ^ target.len() as u64);
+    let mut reached = BTreeMap::<Reached, u64>::new();
+    let started = Instant::now();
+    for i in 0..iterations {
+        assert!(
+            started.elapsed() < TIME_LIMIT,
+            "{target}: only {i} iterations in {TIME_LIMIT:?}"
+        );
+        let input = mutate(&seeds, &mut rng);
+        *reached.entry(run(&input)).or_default() += 1;
+    }
+    println!(
+        "fuzz {target}: {} seeds + {iterations} mutations (seed {seed}) in {:.1?}: {reached:?}",
+        seeds.len(),
+        started.elapsed()
+    );
+}
+
+fn pick<'a>(seeds: &'a [Vec<u8>], rng: &mut GameRng) -> &'a [u8] {
+    &seeds[rng.below(seeds.len() as u32) as usize]
+}
+
+/// Three in four corruptions keep the wire format intact, so that they reach validation.
+fn corrupt(input: &mut Vec<u8>, donors: &[Vec<u8>], rng: &mut GameRng) {
+    let layers = 1 + rng.below(3);
+    if rng.below(4) == 0 || !(0..layers).all(|_| mutate::wire(input, rng)) {
+        mutate::bytes(input, donors, rng);
+    }
+}
+
+#[test]
+fn state_target_never_panics_and_refusals_name_a_field() {
+    fuzz("state", targets::state, |seeds, rng| {
+        let mut input = pick(seeds, rng).to_vec();
+        corrupt(&mut input, seeds, rng);
+        input
+    });
+}
+
+#[test]
+fn apply_target_never_panics_and_validate_agrees_with_apply() {
+    fuzz("apply", targets::apply, |seeds, rng| {
+        let mut input = pick(seeds, rng).to_vec();
+        if rng.below(2) == 0 {
+            corrupt(&mut input, seeds, rng);
+            return input;
+        }
+        // An arbitrary action on an intact state: another seed's action, corrupted.
+        let mut request = v1::ApplyRequest::decode(input.as_slice()).unwrap_or_default();
+        let donor = v1::ApplyRequest::decode(pick(seeds, rng)).unwrap_or_default();
+        let mut action = donor.action.unwrap_or_default().encode_to_vec();
+        corrupt(&mut action, &[], rng);
+        request.action = v1::Action::decode(action.as_slice()).ok();
+        request.encode_to_vec()
+    });
+}
+
+/// Mid-game states of every mode, every 40th state of a seeded random game.
+fn seed_states() -> Vec<(String, u64, State)> {
+    let mut out = Vec::new();
+    for (mode, players) in [
+        ("base", 2),
+        ("base", 5),
+        ("contracts", 3),
+        ("cooperative", 1),
+        ("cooperative", 4),
+    ] {
+        let all = samples::states(players, 7, samples::mode(mode));
+        for (sequence, state) in all.into_iter().enumerate().step_by(40) {
+            out.push((
+                format!("{mode}-{players}p-{sequence:03}"),
+                sequence as u64,
+                state,
+            ));
+        }
+    }
+    out
+}
+
+/// Rewrites the seed corpus: `cargo test --test fuzz -- --ignored write_seed_corpus`.
+/// For `apply`, each state comes with a legal action and with another state's action.
+#[test]
+#[ignore = "writes fuzz/corpus; run by hand when the state format changes"]
+fn write_seed_corpus() {
+    let states = seed_states();
+    let mut rng = GameRng::from_u64(1);
+    for target in ["state", "apply"] {
+        let dir = corpus_dir(target);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+    }
+    for (i, (name, sequence, state)) in states.iter().enumerate() {
+        let gs = game_state(*sequence, state);
+        std::fs::write(corpus_dir("state").join(name), gs.encode_to_vec()).unwrap();
+        let legal = state.legal_actions(None);
+        let (other_seq, other) = (
+            states[(i + 1) % states.len()].1,
+            &states[(i + 1) % states.len()].2,
+        );
+        let foreign = other.legal_actions(None);
+        for (suffix, chosen, expected) in [
+            ("legal", legal.first(), *sequence),
+            (
+                "foreign",
+                foreign.get(rng.below(foreign.len().max(1) as u32) as usize),
+                other_seq,
+            ),
+        ] {
+            let Some((seat, action)) = chosen else {
+                continue;
+            };
+            let request = v1::ApplyRequest {
+                state: Some(gs.clone()),
+                action: Some(v1::Action {
+                    seat: (*seat).into(),
+                    expected_sequence: Some(expected),
+                    game: Some(v1::action::Game::PortRoyal(action_to_proto(action))),
+                }),
+            };
+            std::fs::write(
+                corpus_dir("apply").join(format!("{name}-{suffix}")),
+                request.encode_to_vec(),
+            )
+            .unwrap();
+        }
+    }
+}
