@@ -1,0 +1,141 @@
+'use strict';
+/**
+ * A thin client for the referee's gRPC API (referee.v1). The .proto files are loaded at run time
+ * from the repository's proto/ (or REFEREE_PROTO_DIR), so the client always matches the server.
+ * Messages are plain objects with the proto's snake_case field names, enums as names and 64-bit
+ * integers as strings; store a returned state as it is and send it back unchanged.
+ */
+const path = require('node:path');
+const grpc = require('@grpc/grpc-js');
+const protoLoader = require('@grpc/proto-loader');
+const protobuf = require('protobufjs');
+
+const PROTO_DIR = process.env.REFEREE_PROTO_DIR || path.join(__dirname, '..', '..', '..', 'proto');
+
+const definition = protoLoader.loadSync('referee/v1/referee_service.proto', {
+  keepCase: true,
+  longs: String,
+  enums: String,
+  defaults: false,
+  oneofs: true,
+  includeDirs: [PROTO_DIR],
+});
+const v1 = grpc.loadPackageDefinition(definition).referee.v1;
+
+// The parts of google.rpc's error model the referee sends in `grpc-status-details-bin`.
+const rpc = protobuf.Root.fromJSON({
+  nested: {
+    Any: { fields: { type_url: { type: 'string', id: 1 }, value: { type: 'bytes', id: 2 } } },
+    Status: {
+      fields: {
+        code: { type: 'int32', id: 1 },
+        message: { type: 'string', id: 2 },
+        details: { rule: 'repeated', type: 'Any', id: 3 },
+      },
+    },
+    FieldViolation: {
+      fields: { field: { type: 'string', id: 1 }, description: { type: 'string', id: 2 } },
+    },
+    BadRequest: { fields: { field_violations: { rule: 'repeated', type: 'FieldViolation', id: 1 } } },
+    ErrorInfo: { fields: { reason: { type: 'string', id: 1 }, domain: { type: 'string', id: 2 } } },
+  },
+});
+
+/** A gRPC error: a malformed request or state, an overloaded server, a deadline — never an
+ * illegal move, which is an ordinary answer (a violation). */
+class RefereeError extends Error {
+  constructor(err) {
+    super(err.details || err.message);
+    this.name = 'RefereeError';
+    /** The gRPC status code (a number) and its name, e.g. 'INVALID_ARGUMENT'. */
+    this.code = err.code;
+    this.codeName = Object.keys(grpc.status).find((k) => grpc.status[k] === err.code);
+    /** The field paths of google.rpc.BadRequest, e.g. ['state.port_royal.harbor[0]']. */
+    this.fields = [];
+    /** The google.rpc.ErrorInfo reason, e.g. 'UNSUPPORTED_GAME' or 'STATE_TAMPERED'. */
+    this.reason = null;
+    const raw = err.metadata && err.metadata.get('grpc-status-details-bin')[0];
+    if (raw) {
+      for (const any of rpc.lookupType('Status').decode(raw).details) {
+        if (any.type_url.endsWith('/google.rpc.BadRequest')) {
+          const bad = rpc.lookupType('BadRequest').decode(any.value);
+          this.fields.push(...bad.field_violations.map((f) => f.field));
+        } else if (any.type_url.endsWith('/google.rpc.ErrorInfo')) {
+          this.reason = rpc.lookupType('ErrorInfo').decode(any.value).reason;
+        }
+      }
+    }
+  }
+}
+
+/** The referee at `address` (host:port). Every method returns a promise. */
+class Referee {
+  constructor(address, { credentials = grpc.credentials.createInsecure(), deadlineMs = 5000 } = {}) {
+    this.client = new v1.RefereeService(address, credentials);
+    this.deadlineMs = deadlineMs;
+  }
+
+  /** Resolves once connected (or rejects after `ms`). */
+  ready(ms = 10000) {
+    return new Promise((resolve, reject) => {
+      this.client.waitForReady(Date.now() + ms, (err) => (err ? reject(err) : resolve()));
+    });
+  }
+
+  close() {
+    this.client.close();
+  }
+
+  call(method, request) {
+    return new Promise((resolve, reject) => {
+      const deadline = Date.now() + this.deadlineMs;
+      this.client[method](request, { deadline }, (err, response) =>
+        err ? reject(new RefereeError(err)) : resolve(response));
+    });
+  }
+
+  /** The games served, with options, player counts and card tables. */
+  async listGames() {
+    return (await this.call('ListGames', {})).games;
+  }
+
+  /** A new Port Royal game: `{ state, status }`. `portRoyal` is a PortRoyalOptions object. */
+  async newGame(players, { seed, startSeat, portRoyal } = {}) {
+    return this.call('NewGame', {
+      game: 'port-royal',
+      players,
+      seed: seed === undefined ? undefined : String(seed),
+      start_seat: startSeat,
+      port_royal: portRoyal || {},
+    });
+  }
+
+  /** `{ actions, status }`: every action open now (only `seat`'s if given), ready for apply. */
+  async legalActions(state, seat) {
+    const response = await this.call('LegalActions', { state, seat });
+    return { actions: response.actions || [], status: response.status };
+  }
+
+  /** The violation that would refuse `action`, or null if it is legal. */
+  async validate(state, action) {
+    return (await this.call('Validate', { state, action })).violation || null;
+  }
+
+  /** `{ applied: { state, status, events } }` or `{ violation: { code, message } }`. */
+  async apply(state, action) {
+    const response = await this.call('Apply', { state, action });
+    return response.applied ? { applied: response.applied } : { violation: response.violation };
+  }
+
+  /** What `seat` (or, without one, a spectator) may see. */
+  async view(state, seat) {
+    return (await this.call('View', { state, seat })).view;
+  }
+
+  /** `{ state, status, violation?, failed_index? }` after replaying `actions` from `setup`. */
+  async replay(setup, actions) {
+    return this.call('Replay', { setup, actions });
+  }
+}
+
+module.exports = { Referee, RefereeError, PROTO_DIR };

@@ -1,0 +1,110 @@
+'use strict';
+// Starts the referee binary on 127.0.0.1 (REFEREE_BIN, default the repository's release build),
+// plays one complete game through the client, checks the README's example output, and stops it.
+const assert = require('node:assert/strict');
+const { spawn, execFile } = require('node:child_process');
+const net = require('node:net');
+const path = require('node:path');
+const { test, before, after } = require('node:test');
+const { Referee, RefereeError } = require('../src');
+
+const REPO = path.join(__dirname, '..', '..', '..');
+const BINARY = process.env.REFEREE_BIN || path.join(REPO, 'target', 'release', 'referee');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let server;
+let address;
+let referee;
+
+before(async () => {
+  const [port, metrics] = [await freePort(), await freePort()];
+  address = `127.0.0.1:${port}`;
+  server = spawn(BINARY, [], {
+    env: {
+      ...process.env,
+      REFEREE_LISTEN: address,
+      REFEREE_METRICS_LISTEN: `127.0.0.1:${metrics}`,
+      RUST_LOG: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  referee = new Referee(address);
+  await referee.ready(20000);
+});
+
+after(async () => {
+  referee.close();
+  const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
+  server.kill('SIGTERM');
+  assert.equal(await exited, 0, 'the referee exits 0 on SIGTERM');
+});
+
+test('plays one complete game with LegalActions and Apply, and Replay reproduces it', async () => {
+  const setup = { game: 'port-royal', players: 4, seed: '2026', port_royal: { contracts: true } };
+  let { state, status } = await referee.newGame(4, { seed: 2026, portRoyal: { contracts: true } });
+  const log = [];
+  let pick = 7;
+  while (!status.finished) {
+    const legal = await referee.legalActions(state);
+    assert.ok(legal.actions.length > 0);
+    pick = (pick * 48271) % 2147483647;
+    const action = legal.actions[pick % legal.actions.length];
+    assert.equal(await referee.validate(state, action), null, 'a listed action is legal');
+    const outcome = await referee.apply(state, action);
+    assert.ok(outcome.applied, JSON.stringify(outcome.violation));
+    assert.equal(BigInt(outcome.applied.state.sequence ?? 0), BigInt(state.sequence ?? 0) + 1n);
+    ({ state, status } = outcome.applied);
+    log.push(action);
+    assert.ok(log.length < 5000, 'the game ends');
+  }
+  assert.equal(status.result.seats.length, 4);
+  assert.ok(status.result.seats.some((s) => s.winner));
+
+  const replay = await referee.replay(setup, log);
+  assert.equal(replay.violation, undefined);
+  assert.deepEqual(replay.state, state, 'the replay ends in the same state');
+
+  const view = await referee.view(state, 0);
+  assert.equal(view.viewer ?? 0, 0);
+});
+
+test('illegal moves are violations; malformed requests are RefereeErrors naming the field', async () => {
+  const { state } = await referee.newGame(3, { seed: 1 });
+  const stop = { seat: 0, port_royal: { stop: {} } };
+  const outcome = await referee.apply(state, stop);
+  assert.equal(outcome.violation.code, 'MUST_DRAW_FIRST');
+  const stale = { seat: 0, expected_sequence: '5', port_royal: { draw: {} } };
+  assert.equal((await referee.validate(state, stale)).code, 'STALE_SEQUENCE');
+
+  await assert.rejects(referee.newGame(9), (err) => {
+    assert.ok(err instanceof RefereeError);
+    assert.equal(err.codeName, 'INVALID_ARGUMENT');
+    assert.deepEqual(err.fields, ['players']);
+    return true;
+  });
+  await assert.rejects(
+    referee.call('NewGame', { game: 'village', players: 3 }),
+    (err) => err.reason === 'UNSUPPORTED_GAME',
+  );
+});
+
+test("the README's example runs as written", async () => {
+  const example = path.join(__dirname, '..', 'examples', 'play.js');
+  const stdout = await new Promise((resolve, reject) => {
+    execFile(process.execPath, [example, address], (err, out) => (err ? reject(err) : resolve(out)));
+  });
+  const lines = stdout.trim().split('\n');
+  assert.equal(lines.filter((l) => l.startsWith('seat ')).length, 3);
+  assert.match(stdout, /^\d+ actions$/m);
+  assert.deepEqual(lines.slice(-2), ['MUST_DRAW_FIRST', "INVALID_ARGUMENT [ 'players' ]"]);
+});
