@@ -55,19 +55,13 @@ pub struct Config {
     #[arg(long, env = "REFEREE_METRICS_LISTEN", default_value = "0.0.0.0:9090")]
     pub metrics_listen: SocketAddr,
 
-    /// Close each client connection (GOAWAY) after this long, so long-lived clients reconnect
-    /// and spread over new replicas; 0 = never.
+    /// Send each client connection a GOAWAY after this long, so long-lived clients reconnect
+    /// and spread over new replicas; 0 = never. Requests in flight finish (within
+    /// `--request-timeout-ms`) and the connection then closes. There is deliberately no
+    /// forced-close grace period: tonic 0.14's closes the connection at age + grace without
+    /// sending the GOAWAY, failing whatever request is in flight (README, "Running it").
     #[arg(long, env = "REFEREE_MAX_CONNECTION_AGE_MS", default_value_t = 300_000)]
     pub max_connection_age_ms: u64,
-
-    /// After the GOAWAY of `--max-connection-age-ms`, how long requests on that connection may
-    /// still take.
-    #[arg(
-        long,
-        env = "REFEREE_MAX_CONNECTION_AGE_GRACE_MS",
-        default_value_t = 30_000
-    )]
-    pub max_connection_age_grace_ms: u64,
 
     /// HTTP/2 keepalive ping interval, to find dead connections; 0 = off.
     #[arg(

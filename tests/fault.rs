@@ -79,7 +79,6 @@ impl Replica {
             .env("REFEREE_METRICS_LISTEN", format!("127.0.0.1:{metrics}"))
             .env("REFEREE_SHUTDOWN_GRACE_MS", "10000")
             .env("REFEREE_MAX_CONNECTION_AGE_MS", max_age_ms.to_string())
-            .env("REFEREE_MAX_CONNECTION_AGE_GRACE_MS", "2000")
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::null())

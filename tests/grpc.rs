@@ -1101,3 +1101,45 @@ async fn with_a_state_key_changed_or_untagged_states_are_refused() {
     assert!(parse(&["--previous-state-key", OLD]).is_err());
     assert!(!format!("{:?}", keyed_config(OLD, None)).contains("0123456789abcdef"));
 }
+
+/// README, "Running it" (connection age): connections are rotated with a GOAWAY and no call
+/// fails. Calls go through a counting TCP relay on 127.0.0.1 to see the new connections.
+#[tokio::test]
+async fn connection_age_rotates_connections_without_failing_a_call() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let mut config = Config::for_tests();
+    config.max_connection_age_ms = 200;
+    let server = start(config).await;
+    let upstream = server.addr.trim_start_matches("http://").to_owned();
+    let relay = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let relay_addr = relay.local_addr().unwrap();
+    let connections = Arc::new(AtomicUsize::new(0));
+    let counted = connections.clone();
+    tokio::spawn(async move {
+        while let Ok((mut inbound, _)) = relay.accept().await {
+            counted.fetch_add(1, Ordering::SeqCst);
+            let upstream = upstream.clone();
+            tokio::spawn(async move {
+                let mut outbound = tokio::net::TcpStream::connect(upstream).await.unwrap();
+                let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+            });
+        }
+    });
+    let channel = Channel::from_shared(format!("http://{relay_addr}"))
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let mut c = RefereeServiceClient::new(channel);
+    let started = std::time::Instant::now();
+    let mut calls = 0;
+    while started.elapsed() < Duration::from_millis(1500) {
+        c.list_games(v1::ListGamesRequest {})
+            .await
+            .unwrap_or_else(|e| panic!("call {calls} failed: {e:?}"));
+        calls += 1;
+    }
+    let seen = connections.load(Ordering::SeqCst);
+    assert!(seen >= 4, "{calls} calls over {seen} connections");
+}

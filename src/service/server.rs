@@ -2,7 +2,6 @@
 //! with limits on by default, and a graceful drain on shutdown.
 
 use std::future::Future;
-use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tonic::transport::server::TcpIncoming;
@@ -102,9 +101,7 @@ pub async fn serve(
         .http2_keepalive_interval(Config::positive_ms(config.http2_keepalive_interval_ms))
         .http2_keepalive_timeout(Config::positive_ms(config.http2_keepalive_timeout_ms));
     if let Some(age) = Config::positive_ms(config.max_connection_age_ms) {
-        builder = builder
-            .max_connection_age(age)
-            .max_connection_age_grace(Duration::from_millis(config.max_connection_age_grace_ms));
+        builder = builder.max_connection_age(age);
     }
     let server = builder
         .layer(limits)

@@ -22,32 +22,44 @@ function freePort() {
   });
 }
 
-let server;
-let address;
-let referee;
-
-before(async () => {
+/** A referee binary on a free 127.0.0.1 port with extra environment, and a client for it. */
+async function startReferee(env = {}) {
   const [port, metrics] = [await freePort(), await freePort()];
-  address = `127.0.0.1:${port}`;
-  server = spawn(BINARY, [], {
+  const address = `127.0.0.1:${port}`;
+  const child = spawn(BINARY, [], {
     env: {
       ...process.env,
       REFEREE_LISTEN: address,
       REFEREE_METRICS_LISTEN: `127.0.0.1:${metrics}`,
       RUST_LOG: 'warn',
+      ...env,
     },
     stdio: 'ignore',
   });
-  referee = new Referee(address);
-  await referee.ready(20000);
+  const client = new Referee(address);
+  await client.ready(20000);
+  return {
+    address,
+    client,
+    async stop() {
+      client.close();
+      const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0, 'the referee exits 0 on SIGTERM');
+    },
+  };
+}
+
+let server;
+let address;
+let referee;
+
+before(async () => {
+  server = await startReferee();
+  ({ address, client: referee } = server);
 });
 
-after(async () => {
-  referee.close();
-  const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-  server.kill('SIGTERM');
-  assert.equal(await exited, 0, 'the referee exits 0 on SIGTERM');
-});
+after(() => server.stop());
 
 test('plays one complete game with LegalActions and Apply, and Replay reproduces it', async () => {
   const setup = { game: 'port-royal', players: 4, seed: '2026', port_royal: { contracts: true } };
@@ -107,4 +119,32 @@ test("the README's example runs as written", async () => {
   assert.equal(lines.filter((l) => l.startsWith('seat ')).length, 3);
   assert.match(stdout, /^\d+ actions$/m);
   assert.deepEqual(lines.slice(-2), ['MUST_DRAW_FIRST', "INVALID_ARGUMENT [ 'players' ]"]);
+});
+
+test('with a state key, tagged states survive the client and changed ones are refused', async () => {
+  const keyed = await startReferee({ REFEREE_STATE_KEY: 'node-client-test-key-0123456789abcdef' });
+  try {
+    const r = keyed.client;
+    const first = await r.newGame(2, { seed: 5 });
+    let { state, status } = first;
+    let pick = 3;
+    while (!status.finished) {
+      assert.equal(state.auth_tag.length, 32);
+      const legal = await r.legalActions(state);
+      if (legal.status.finished) break;
+      pick = (pick * 48271) % 2147483647;
+      const outcome = await r.apply(state, legal.actions[pick % legal.actions.length]);
+      assert.ok(outcome.applied, JSON.stringify(outcome.violation));
+      ({ state, status } = outcome.applied);
+      assert.ok(BigInt(state.sequence) < 5000n, 'the game ends');
+    }
+    const changed = { ...first.state, sequence: '3' };
+    await assert.rejects(r.view(changed), (err) => {
+      assert.equal(err.reason, 'STATE_TAMPERED');
+      assert.deepEqual(err.fields, ['state.auth_tag']);
+      return true;
+    });
+  } finally {
+    await keyed.stop();
+  }
 });

@@ -142,3 +142,34 @@ def test_malformed_states_raise_with_the_field(referee: Referee):
     with pytest.raises(RefereeError) as err:
         referee.new_game(2, game="village")
     assert err.value.reason == "UNSUPPORTED_GAME"
+
+
+def test_tagged_states_survive_the_client_and_tampering_is_refused(keyed_referee: Referee):
+    """README, "Tamper evidence": every state goes out tagged, the tag survives Python's protobuf
+    (parsed and serialized again at every step), and a changed or untagged state is refused."""
+    rng = random.Random(11)
+    state, status = keyed_referee.new_game(4, seed=11, port_royal=pr.PortRoyalOptions(contracts=True))
+    first = state
+    while True:
+        assert len(state.auth_tag) == 32
+        actions, status = keyed_referee.legal_actions(state)
+        if status.finished:
+            break
+        applied = keyed_referee.apply(state, rng.choice(actions))
+        assert isinstance(applied, pb.Applied), applied
+        state = applied.state
+
+    for tamper in ("sequence", "coins", "untagged"):
+        changed = pb.GameState()
+        changed.CopyFrom(first)
+        if tamper == "sequence":
+            changed.sequence += 1
+        elif tamper == "coins":
+            changed.port_royal.seats[0].coins.append(changed.port_royal.draw_pile.pop())
+        else:
+            changed.ClearField("auth_tag")
+        with pytest.raises(RefereeError) as err:
+            keyed_referee.view(changed)
+        assert err.value.code.name == "INVALID_ARGUMENT"
+        assert err.value.fields == ("state.auth_tag",)
+        assert err.value.reason == "STATE_TAMPERED"
