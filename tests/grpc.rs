@@ -1031,6 +1031,11 @@ async fn with_a_state_key_changed_or_untagged_states_are_refused() {
         p.seats[0].coins.push(card);
     }
     refused_everywhere(&mut c, &richer).await;
+    let metrics = scrape(keyed.metrics).await;
+    assert!(
+        metrics.contains(r#"method="Apply",game="none",outcome="STATE_TAMPERED""#),
+        "tamper attempts have their own outcome label"
+    );
 
     // The tag is over the decoded state: an unknown field added in transit changes nothing.
     let mut body = state.encode_to_vec();

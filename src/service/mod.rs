@@ -94,6 +94,21 @@ fn code_name(code: tonic::Code) -> &'static str {
     }
 }
 
+/// The outcome label of a refusal: its gRPC code, except that a refused state tag gets its own
+/// label, so forgery attempts can be alerted on.
+fn refusal_outcome(status: &Status) -> &'static str {
+    use tonic_types::StatusExt;
+    let tampered = status.code() == tonic::Code::InvalidArgument
+        && status
+            .get_details_error_info()
+            .is_some_and(|info| info.reason == state_tag::STATE_TAMPERED);
+    if tampered {
+        state_tag::STATE_TAMPERED
+    } else {
+        code_name(status.code())
+    }
+}
+
 /// A decoded, validated game state with its envelope sequence.
 struct Loaded {
     sequence: u64,
@@ -230,7 +245,7 @@ impl Referee {
                 self.metrics.violation(game, code);
                 code
             }
-            Err(status) => code_name(status.code()),
+            Err(status) => refusal_outcome(status),
         };
         ctx.span.record("outcome", outcome);
         match &result {
