@@ -930,3 +930,16 @@ fn r_cooperative_exhausted_draw_pile_ends_discover_without_a_final_round() {
         "drawing ended the discover phase"
     );
 }
+
+/// docs/rules.md X5: a cooperative game has no final round, so a state claiming one is refused
+/// (found by the `state` fuzz target: such a state used to be accepted and played into a finished
+/// game without a cooperative outcome).
+#[test]
+fn r_a_cooperative_state_has_no_final_round() {
+    let s = port_royal::new_game(4, 0, 11, coop(0)).unwrap();
+    let mut parts = s.to_parts();
+    parts.turn.final_round = true;
+    let err = State::from_parts(&parts).unwrap_err();
+    let fields: Vec<_> = err.errors.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(fields, ["turn.final_round"]);
+}

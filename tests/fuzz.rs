@@ -1,7 +1,8 @@
 //! The fuzz targets of `fuzz/targets.rs`, run on stable Rust with a bounded budget: every input
-//! of the checked-in seed corpus (`fuzz/corpus/<target>/`), then mutations of it (field-level on the wire,
-//! byte-level, and for `apply` also a corrupted action on an intact state). The coverage-guided long run is
-//! cargo-fuzz (README, "Fuzzing").
+//! of the checked-in seed corpus (`fuzz/corpus/<target>/`) and every input that once found a bug
+//! (`fuzz/regressions/<target>/`), then mutations of the corpus (field-level on the wire,
+//! byte-level, and for `apply` also a corrupted action on an intact state). The coverage-guided
+//! long run is cargo-fuzz (README, "Hostile input and fuzzing").
 //!
 //! `REFEREE_FUZZ_ITERATIONS` (default 200,000 per target) and `REFEREE_FUZZ_SEED` set the run;
 //! the summary line says how deep the inputs got.
@@ -67,6 +68,14 @@ fn fuzz(
             reached >= Reached::Violation,
             "seed {i} of {target} should be usable, reached {reached:?}"
         );
+    }
+    // Inputs that once failed a target (`fuzz/regressions/<target>/`, named after the bug).
+    let regressions = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/regressions")
+        .join(target);
+    for entry in std::fs::read_dir(regressions).into_iter().flatten() {
+        let input = std::fs::read(entry.unwrap().path()).unwrap();
+        run(&input);
     }
     let iterations = env_u64("REFEREE_FUZZ_ITERATIONS", 200_000);
     let seed = env_u64("REFEREE_FUZZ_SEED", 20_261_129);

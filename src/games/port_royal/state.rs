@@ -900,6 +900,12 @@ impl State {
             offers,
             ext,
         };
+        if t.final_round && state.config.options.cooperative() {
+            errs.push(
+                "turn.final_round",
+                "a cooperative game has no final round: its contracts or its time pile end it (docs/rules.md X5)",
+            );
+        }
         let outcome = state.ext.as_ref().and_then(|x| x.outcome);
         if (t.phase == PhaseTag::Finished) != outcome.is_some()
             && state.config.options.cooperative()
