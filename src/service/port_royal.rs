@@ -48,10 +48,11 @@ pub fn options_to_proto(o: &Options) -> v1::PortRoyalOptions {
 fn check_list_lengths(p: &v1::PortRoyalState) -> Result<(), StateErrors> {
     let players = usize::from(MAX_PLAYERS);
     let mut errs = StateErrors::default();
-    let mut check = |field: String, len: usize, max: usize| {
+    // Field paths are formatted only for a list that is too long: this runs on every request.
+    let mut check = |len: usize, max: usize, field: &dyn Fn() -> String| {
         if len > max {
             errs.push(
-                field,
+                field(),
                 format!("has {len} entries; at most {max} are possible"),
             );
         }
@@ -62,54 +63,38 @@ fn check_list_lengths(p: &v1::PortRoyalState) -> Result<(), StateErrors> {
         ("harbor", &p.harbor),
         ("expedition_row", &p.expedition_row),
     ] {
-        check(field.to_owned(), list.len(), ALL_CARDS);
+        check(list.len(), ALL_CARDS, &|| field.to_owned());
     }
-    check("seats".to_owned(), p.seats.len(), players);
+    check(p.seats.len(), players, &|| "seats".to_owned());
     for (i, seat) in p.seats.iter().take(players).enumerate() {
-        check(format!("seats[{i}].coins"), seat.coins.len(), ALL_CARDS);
-        check(format!("seats[{i}].display"), seat.display.len(), ALL_CARDS);
+        check(seat.coins.len(), ALL_CARDS, &|| format!("seats[{i}].coins"));
+        check(seat.display.len(), ALL_CARDS, &|| {
+            format!("seats[{i}].display")
+        });
     }
-    check(
-        "offers".to_owned(),
-        p.offers.len(),
-        players * (CONTRACTS + 1),
-    );
+    check(p.offers.len(), players * (CONTRACTS + 1), &|| {
+        "offers".to_owned()
+    });
     if let Some(c) = &p.contracts {
-        check("contracts.face_up".to_owned(), c.face_up.len(), CONTRACTS);
-        check(
-            "contracts.face_down".to_owned(),
-            c.face_down.len(),
-            CONTRACTS,
-        );
-        check(
-            "contracts.time_pile".to_owned(),
-            c.time_pile.len(),
-            ALL_CARDS,
-        );
-        check(
-            "contracts.victory_pile".to_owned(),
-            c.victory_pile.len(),
-            ALL_CARDS,
-        );
-        for (i, slot) in c.face_up.iter().take(CONTRACTS).enumerate() {
-            check(
-                format!("contracts.face_up[{i}].completers"),
-                slot.completers.len(),
-                players,
-            );
+        for (field, len, max) in [
+            ("face_up", c.face_up.len(), CONTRACTS),
+            ("face_down", c.face_down.len(), CONTRACTS),
+            ("time_pile", c.time_pile.len(), ALL_CARDS),
+            ("victory_pile", c.victory_pile.len(), ALL_CARDS),
+            ("progress", c.progress.len(), players * CONTRACTS),
+            ("set_aside", c.set_aside.len(), players),
+        ] {
+            check(len, max, &|| format!("contracts.{field}"));
         }
-        check(
-            "contracts.progress".to_owned(),
-            c.progress.len(),
-            players * CONTRACTS,
-        );
-        check("contracts.set_aside".to_owned(), c.set_aside.len(), players);
+        for (i, slot) in c.face_up.iter().take(CONTRACTS).enumerate() {
+            check(slot.completers.len(), players, &|| {
+                format!("contracts.face_up[{i}].completers")
+            });
+        }
         for (i, s) in c.set_aside.iter().take(players).enumerate() {
-            check(
-                format!("contracts.set_aside[{i}].ships"),
-                s.ships.len(),
-                ALL_CARDS,
-            );
+            check(s.ships.len(), ALL_CARDS, &|| {
+                format!("contracts.set_aside[{i}].ships")
+            });
         }
     }
     errs.into_result()
