@@ -54,10 +54,12 @@ impl Referee {
     }
 }
 
-/// What a handler knows about its request while it runs: its span, and the game once known.
+/// What a handler knows about its request while it runs: its span, the game once known, and
+/// a refusal that has an outcome label of its own.
 struct Ctx {
     span: Span,
     game: Cell<&'static str>,
+    refusal: Cell<Option<&'static str>>,
 }
 
 impl Ctx {
@@ -94,36 +96,37 @@ fn code_name(code: tonic::Code) -> &'static str {
     }
 }
 
-/// The outcome label of a refusal: its gRPC code, except that a refused state tag gets its own
-/// label, so forgery attempts can be alerted on.
-fn refusal_outcome(status: &Status) -> &'static str {
-    use tonic_types::StatusExt;
-    let tampered = status.code() == tonic::Code::InvalidArgument
-        && status
-            .get_details_error_info()
-            .is_some_and(|info| info.reason == state_tag::STATE_TAMPERED);
-    if tampered {
-        state_tag::STATE_TAMPERED
-    } else {
-        code_name(status.code())
-    }
-}
-
 /// A decoded, validated game state with its envelope sequence.
 struct Loaded {
     sequence: u64,
     state: pr::State,
 }
 
-fn load(
-    state: Option<v1::GameState>,
-    tags: Option<&StateTags>,
-    ctx: &Ctx,
-) -> Result<Loaded, Status> {
-    let mut gs = state.ok_or_else(|| StateErrors::one("state", "is required"))?;
-    if let Some(tags) = tags {
-        tags.open(&mut gs)?;
+impl Referee {
+    /// The request's state, its tag checked first when tags are on (a refused tag is labelled
+    /// `STATE_TAMPERED` in the metrics and logs, so forgery attempts can be alerted on).
+    fn load(&self, state: Option<v1::GameState>, ctx: &Ctx) -> Result<Loaded, Status> {
+        let mut gs = state.ok_or_else(|| StateErrors::one("state", "is required"))?;
+        if let Some(tags) = &self.state_tags {
+            tags.open(&mut gs).inspect_err(|_| {
+                ctx.refusal.set(Some(state_tag::STATE_TAMPERED));
+            })?;
+        }
+        load_game(gs, ctx)
     }
+
+    /// A state to return, tagged when tags are on.
+    fn state_out(&self, sequence: u64, state: &pr::State) -> v1::GameState {
+        let mut gs = port_royal::game_state(sequence, state);
+        if let Some(tags) = &self.state_tags {
+            tags.seal(&mut gs);
+        }
+        gs
+    }
+}
+
+/// Decodes and validates the game inside a state's envelope.
+fn load_game(gs: v1::GameState, ctx: &Ctx) -> Result<Loaded, Status> {
     match gs.game {
         Some(v1::game_state::Game::PortRoyal(p)) => {
             ctx.game(pr::GAME_ID);
@@ -151,14 +154,6 @@ fn load(
         )
         .into()),
     }
-}
-
-fn state_to_proto(sequence: u64, state: &pr::State, tags: Option<&StateTags>) -> v1::GameState {
-    let mut gs = port_royal::game_state(sequence, state);
-    if let Some(tags) = tags {
-        tags.seal(&mut gs);
-    }
-    gs
 }
 
 fn status_to_proto(s: &crate::core::Status) -> v1::Status {
@@ -235,6 +230,7 @@ impl Referee {
         let ctx = Ctx {
             span: info_span!("rpc", method, game = field::Empty, outcome = field::Empty),
             game: Cell::new("none"),
+            refusal: Cell::new(None),
         };
         let _enter = ctx.span.enter();
         let result = f(&ctx);
@@ -245,7 +241,10 @@ impl Referee {
                 self.metrics.violation(game, code);
                 code
             }
-            Err(status) => refusal_outcome(status),
+            Err(status) => ctx
+                .refusal
+                .get()
+                .unwrap_or_else(|| code_name(status.code())),
         };
         ctx.span.record("outcome", outcome);
         match &result {
@@ -361,7 +360,7 @@ impl RefereeService for Referee {
             let (sequence, state) = new_game(&req)?;
             Ok((
                 v1::NewGameResponse {
-                    state: Some(state_to_proto(sequence, &state, self.state_tags.as_deref())),
+                    state: Some(self.state_out(sequence, &state)),
                     status: Some(status_to_proto(&state.status())),
                 },
                 None,
@@ -375,7 +374,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::LegalActionsResponse>, Status> {
         let req = request.into_inner();
         self.observe("LegalActions", |ctx| {
-            let loaded = load(req.state, self.state_tags.as_deref(), ctx)?;
+            let loaded = self.load(req.state, ctx)?;
             let seat = match req.seat.map(Seat::try_from) {
                 None => None,
                 Some(Ok(s)) if s < loaded.state.config().players => Some(s),
@@ -403,7 +402,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ValidateResponse>, Status> {
         let req = request.into_inner();
         self.observe("Validate", |ctx| {
-            let loaded = load(req.state, self.state_tags.as_deref(), ctx)?;
+            let loaded = self.load(req.state, ctx)?;
             let violation = decode_action(&loaded, req.action.as_ref())?
                 .and_then(|(seat, a)| loaded.state.check(seat, &a))
                 .err();
@@ -423,7 +422,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ApplyResponse>, Status> {
         let req = request.into_inner();
         self.observe("Apply", |ctx| {
-            let mut loaded = load(req.state, self.state_tags.as_deref(), ctx)?;
+            let mut loaded = self.load(req.state, ctx)?;
             let mut events = Vec::new();
             let applied = decode_action(&loaded, req.action.as_ref())?.and_then(|(seat, a)| {
                 Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
@@ -433,11 +432,7 @@ impl RefereeService for Referee {
                     let sequence = loaded.sequence.saturating_add(1);
                     (
                         v1::apply_response::Outcome::Applied(v1::Applied {
-                            state: Some(state_to_proto(
-                                sequence,
-                                &loaded.state,
-                                self.state_tags.as_deref(),
-                            )),
+                            state: Some(self.state_out(sequence, &loaded.state)),
                             status: Some(status_to_proto(&loaded.state.status())),
                             events: events_to_proto(&events),
                         }),
@@ -464,7 +459,7 @@ impl RefereeService for Referee {
     ) -> Result<Response<v1::ViewResponse>, Status> {
         let req = request.into_inner();
         self.observe("View", |ctx| {
-            let loaded = load(req.state, self.state_tags.as_deref(), ctx)?;
+            let loaded = self.load(req.state, ctx)?;
             let viewer = match req.seat.map(Seat::try_from) {
                 None => None,
                 Some(Ok(s)) if s < loaded.state.config().players => Some(s),
@@ -535,11 +530,7 @@ impl RefereeService for Referee {
             };
             Ok((
                 v1::ReplayResponse {
-                    state: Some(state_to_proto(
-                        loaded.sequence,
-                        &loaded.state,
-                        self.state_tags.as_deref(),
-                    )),
+                    state: Some(self.state_out(loaded.sequence, &loaded.state)),
                     status: Some(status_to_proto(&loaded.state.status())),
                     violation,
                     failed_index,
