@@ -28,14 +28,17 @@ use targets::Reached;
 /// A run stops early (and fails) if it would take longer than this.
 const TIME_LIMIT: Duration = Duration::from_secs(300);
 
-fn corpus_dir(target: &str) -> PathBuf {
+/// `fuzz/<kind>/<target>`: the seed corpus (`corpus`) or the inputs that once found a bug
+/// (`regressions`).
+fn fuzz_dir(kind: &str, target: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
+        .join("fuzz")
+        .join(kind)
         .join(target)
 }
 
 fn corpus(target: &str) -> Vec<Vec<u8>> {
-    let mut files: Vec<_> = std::fs::read_dir(corpus_dir(target))
+    let mut files: Vec<_> = std::fs::read_dir(fuzz_dir("corpus", target))
         .expect("the seed corpus is checked in")
         .map(|e| e.unwrap().path())
         .collect();
@@ -70,10 +73,10 @@ fn fuzz(
         );
     }
     // Inputs that once failed a target (`fuzz/regressions/<target>/`, named after the bug).
-    let regressions = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/regressions")
-        .join(target);
-    for entry in std::fs::read_dir(regressions).into_iter().flatten() {
+    for entry in std::fs::read_dir(fuzz_dir("regressions", target))
+        .into_iter()
+        .flatten()
+    {
         let input = std::fs::read(entry.unwrap().path()).unwrap();
         run(&input);
     }
@@ -166,13 +169,13 @@ fn write_seed_corpus() {
     let states = seed_states();
     let mut rng = GameRng::from_u64(1);
     for target in ["state", "apply"] {
-        let dir = corpus_dir(target);
+        let dir = fuzz_dir("corpus", target);
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
     }
     for (i, (name, sequence, state)) in states.iter().enumerate() {
         let gs = game_state(*sequence, state);
-        std::fs::write(corpus_dir("state").join(name), gs.encode_to_vec()).unwrap();
+        std::fs::write(fuzz_dir("corpus", "state").join(name), gs.encode_to_vec()).unwrap();
         let legal = state.legal_actions(None);
         let (other_seq, other) = (
             states[(i + 1) % states.len()].1,
@@ -199,7 +202,7 @@ fn write_seed_corpus() {
                 }),
             };
             std::fs::write(
-                corpus_dir("apply").join(format!("{name}-{suffix}")),
+                fuzz_dir("corpus", "apply").join(format!("{name}-{suffix}")),
                 request.encode_to_vec(),
             )
             .unwrap();
