@@ -1,7 +1,11 @@
 //! The fuzz targets, shared by the coverage-guided cargo-fuzz binaries (`fuzz/fuzz_targets/`,
 //! libFuzzer, nightly) and the bounded stable run in `tests/fuzz.rs`. Each takes the raw bytes of
 //! a request, runs the service handlers exactly as a gRPC call would after decoding, and checks
-//! what must hold for any input: no panic, and every refusal is `INVALID_ARGUMENT` naming a field.
+//! what must hold for any input: no panic, and every refusal is `INVALID_ARGUMENT` naming fields
+//! that exist in the request message (docs/errors.md: paths name request fields).
+
+#[path = "../tests/common/paths.rs"]
+mod paths;
 
 use std::future::Future;
 use std::pin::pin;
@@ -35,7 +39,7 @@ const MAX_ACTIONS_TRIED: usize = 64;
 
 fn referee() -> &'static Referee {
     static REFEREE: OnceLock<Referee> = OnceLock::new();
-    REFEREE.get_or_init(|| Referee::new(Metrics::new()))
+    REFEREE.get_or_init(|| Referee::new(Metrics::new(&[])))
 }
 
 /// Runs a handler: handlers never wait on anything, so one poll finishes them.
@@ -46,17 +50,20 @@ fn run<T>(f: impl Future<Output = T>) -> T {
     }
 }
 
-/// A refusal must be `INVALID_ARGUMENT` with at least one field path, all non-empty.
-fn assert_refusal(status: &Status) {
+/// A refusal must be `INVALID_ARGUMENT` with at least one field path, each a field of `request`
+/// (the request message's name).
+fn assert_refusal(status: &Status, request: &str) {
     assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
     let fields: Vec<String> = status
         .get_details_bad_request()
         .map(|b| b.field_violations.into_iter().map(|f| f.field).collect())
         .unwrap_or_default();
-    assert!(
-        !fields.is_empty() && fields.iter().all(|f| !f.is_empty()),
-        "a refusal names its fields: {status:?}"
-    );
+    assert!(!fields.is_empty(), "a refusal names its fields: {status:?}");
+    for field in &fields {
+        if let Err(e) = paths::resolve(request, field) {
+            panic!("a refusal names a field the request does not have: {e} ({status:?})");
+        }
+    }
 }
 
 /// The legal actions of a state, or its refusal (checked).
@@ -68,7 +75,7 @@ fn legal_actions(state: &v1::GameState) -> Option<v1::LegalActionsResponse> {
     match run(referee().legal_actions(request)) {
         Ok(r) => Some(r.into_inner()),
         Err(s) => {
-            assert_refusal(&s);
+            assert_refusal(&s, "LegalActionsRequest");
             None
         }
     }
@@ -88,7 +95,7 @@ pub fn state(data: &[u8]) -> Reached {
         });
         match run(referee().view(request)) {
             Ok(_) => panic!("View accepted a state LegalActions refused"),
-            Err(s) => assert_refusal(&s),
+            Err(s) => assert_refusal(&s, "ViewRequest"),
         }
         return Reached::Refused;
     };
@@ -119,7 +126,7 @@ pub fn state(data: &[u8]) -> Reached {
             seat,
         });
         if let Err(s) = run(referee().view(request)) {
-            assert_refusal(&s);
+            assert_refusal(&s, "ViewRequest");
             assert!(
                 seat.is_some(),
                 "the spectator view of an accepted state failed"
@@ -144,7 +151,8 @@ pub fn apply(data: &[u8]) -> Reached {
     let applied = run(referee().apply(Request::new(request)));
     match (validated, applied) {
         (Err(a), Err(b)) => {
-            assert_refusal(&a);
+            assert_refusal(&a, "ValidateRequest");
+            assert_refusal(&b, "ApplyRequest");
             assert_eq!((a.code(), a.message()), (b.code(), b.message()));
             Reached::Refused
         }

@@ -22,7 +22,7 @@ async fn main() -> std::process::ExitCode {
     let listeners = match Listeners::bind(&config).await {
         Ok(l) => l,
         Err(e) => {
-            tracing::error!(grpc = %config.listen, metrics = %config.metrics_listen, error = %e, "cannot bind");
+            tracing::error!(listener = e.listener, addr = %e.addr, error = %e.error, "{e}");
             return std::process::ExitCode::FAILURE;
         }
     };

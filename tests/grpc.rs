@@ -14,6 +14,8 @@ use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
 
+#[path = "common/paths.rs"]
+mod paths;
 #[path = "common/raw.rs"]
 mod raw;
 use raw::Raw;
@@ -128,6 +130,15 @@ fn field_violations(status: &Status) -> Vec<String> {
         .get_details_bad_request()
         .map(|b| b.field_violations.into_iter().map(|f| f.field).collect())
         .unwrap_or_default()
+}
+
+/// The field paths of a refusal of `request` (a message name), each checked to be a field of it.
+fn fields_of(request: &str, status: &Status) -> Vec<String> {
+    let fields = field_violations(status);
+    for f in &fields {
+        paths::resolve(request, f).unwrap();
+    }
+    fields
 }
 
 /// Plays a complete game through LegalActions and Apply (always the first legal action but
@@ -374,14 +385,20 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     }
     let err = c.legal_actions(legal(dup)).await.unwrap_err();
     assert_eq!(err.code(), Code::InvalidArgument);
-    assert_eq!(field_violations(&err), vec!["state.port_royal.harbor[0]"]);
+    assert_eq!(
+        fields_of("LegalActionsRequest", &err),
+        vec!["state.port_royal.harbor[0]"]
+    );
 
     let mut missing = state.clone();
     if let Some(game_state::Game::PortRoyal(p)) = &mut missing.game {
         p.draw_pile.pop();
     }
     let err = c.legal_actions(legal(missing)).await.unwrap_err();
-    assert_eq!(field_violations(&err), vec!["state.port_royal.cards"]);
+    assert_eq!(
+        fields_of("LegalActionsRequest", &err),
+        vec!["state.port_royal"]
+    );
 
     let mut seat = state.clone();
     if let Some(game_state::Game::PortRoyal(p)) = &mut seat.game {
@@ -389,16 +406,19 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     }
     let err = c.legal_actions(legal(seat)).await.unwrap_err();
     assert_eq!(
-        field_violations(&err),
+        fields_of("LegalActionsRequest", &err),
         vec!["state.port_royal.turn.active_seat"]
     );
 
     let mut version = state.clone();
     version.rules_version = "port-royal/0".into();
     let err = c.legal_actions(legal(version)).await.unwrap_err();
-    assert_eq!(field_violations(&err), vec!["state.rules_version"]);
+    assert_eq!(
+        fields_of("LegalActionsRequest", &err),
+        vec!["state.rules_version"]
+    );
 
-    // A view sent back as a state decodes to a state with no game.
+    // A view sent back as a state decodes to a state with a rules version and no game.
     let view = c
         .view(v1::ViewRequest {
             state: Some(state.clone()),
@@ -412,7 +432,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     let as_state = v1::GameState::decode(view.encode_to_vec().as_slice()).unwrap();
     let err = c.legal_actions(legal(as_state)).await.unwrap_err();
     assert_eq!(err.code(), Code::InvalidArgument);
-    assert_eq!(field_violations(&err), vec!["state.game"]);
+    assert_eq!(fields_of("LegalActionsRequest", &err), vec!["state"]);
 
     let err = c
         .legal_actions(v1::LegalActionsRequest {
@@ -421,14 +441,14 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
         })
         .await
         .unwrap_err();
-    assert_eq!(field_violations(&err), vec!["state"]);
+    assert_eq!(fields_of("LegalActionsRequest", &err), vec!["state"]);
 
     let mut bad = new_game(3, 1);
     bad.game = "chess".into();
     let err = c.new_game(bad).await.unwrap_err();
-    assert_eq!(field_violations(&err), vec!["game"]);
+    assert_eq!(fields_of("NewGameRequest", &err), vec!["game"]);
     let err = c.new_game(new_game(6, 1)).await.unwrap_err();
-    assert_eq!(field_violations(&err), vec!["players"]);
+    assert_eq!(fields_of("NewGameRequest", &err), vec!["players"]);
 
     let coop_without_contracts = v1::PortRoyalOptions {
         mode: v1::PortRoyalMode::Cooperative as i32,
@@ -438,7 +458,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
         .new_game(new_game_with(3, 1, coop_without_contracts))
         .await
         .unwrap_err();
-    assert_eq!(field_violations(&err), vec!["options.port_royal.mode"]);
+    assert_eq!(fields_of("NewGameRequest", &err), vec!["port_royal.mode"]);
     let difficulty_in_competitive = v1::PortRoyalOptions {
         difficulty: 2,
         ..competitive_contracts()
@@ -448,28 +468,28 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
         .await
         .unwrap_err();
     assert_eq!(
-        field_violations(&err),
-        vec!["options.port_royal.difficulty"]
+        fields_of("NewGameRequest", &err),
+        vec!["port_royal.difficulty"]
     );
     let err = c
         .new_game(new_game_with(1, 1, competitive_contracts()))
         .await
         .unwrap_err();
-    assert_eq!(field_violations(&err), vec!["players"]);
+    assert_eq!(fields_of("NewGameRequest", &err), vec!["players"]);
     let err = c
         .new_game(new_game_with(2, 1, cooperative(99)))
         .await
         .unwrap_err();
     assert_eq!(
-        field_violations(&err),
-        vec!["options.port_royal.difficulty"]
+        fields_of("NewGameRequest", &err),
+        vec!["port_royal.difficulty"]
     );
 
     let mut village = new_game(3, 1);
     village.game = "village".into();
     village.options = None;
     let err = c.new_game(village).await.unwrap_err();
-    assert_eq!(field_violations(&err), vec!["game"]);
+    assert_eq!(fields_of("NewGameRequest", &err), vec!["game"]);
     assert_eq!(
         err.get_details_error_info().unwrap().reason,
         "UNSUPPORTED_GAME"
@@ -484,7 +504,74 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
         })
         .await
         .unwrap_err();
-    assert_eq!(field_violations(&err), vec!["setup.seed"]);
+    assert_eq!(fields_of("ReplayRequest", &err), vec!["setup.seed"]);
+
+    // An empty state is not mistaken for a view sent back.
+    let err = c
+        .legal_actions(legal(v1::GameState::default()))
+        .await
+        .unwrap_err();
+    assert_eq!(fields_of("LegalActionsRequest", &err), vec!["state"]);
+    assert!(err.message().contains("empty"), "{err:?}");
+    assert!(!err.message().contains("View"), "{err:?}");
+
+    // Paths of the other request fields, each resolved against its request message.
+    let mut replay_bad_option = new_game_with(3, 1, cooperative(0));
+    replay_bad_option.players = 9;
+    let err = c
+        .replay(v1::ReplayRequest {
+            setup: Some(new_game_with(
+                3,
+                1,
+                v1::PortRoyalOptions {
+                    mode: v1::PortRoyalMode::Cooperative as i32,
+                    ..Default::default()
+                },
+            )),
+            actions: vec![],
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(
+        fields_of("ReplayRequest", &err),
+        vec!["setup.port_royal.mode"]
+    );
+    let err = c
+        .replay(v1::ReplayRequest {
+            setup: Some(replay_bad_option),
+            actions: vec![],
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(fields_of("ReplayRequest", &err), vec!["setup.players"]);
+    let mut bad_start = new_game(3, 1);
+    bad_start.start_seat = Some(3);
+    let err = c.new_game(bad_start).await.unwrap_err();
+    assert_eq!(fields_of("NewGameRequest", &err), vec!["start_seat"]);
+    let err = c
+        .legal_actions(v1::LegalActionsRequest {
+            state: Some(state.clone()),
+            seat: Some(3),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(fields_of("LegalActionsRequest", &err), vec!["seat"]);
+    let err = c
+        .view(v1::ViewRequest {
+            state: Some(state.clone()),
+            seat: Some(7),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(fields_of("ViewRequest", &err), vec!["seat"]);
+    let err = c
+        .validate(v1::ValidateRequest {
+            state: Some(state.clone()),
+            action: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(fields_of("ValidateRequest", &err), vec!["action"]);
 }
 
 async fn raw_call(server: &Server, method: &'static str, body: Vec<u8>) -> Result<Vec<u8>, Status> {
@@ -604,6 +691,39 @@ async fn health_and_reflection_are_served() {
         ));
     }
 
+    // google.rpc's error details are described too, so reflection clients decode refusals.
+    {
+        use tonic_reflection::pb::v1::{
+            server_reflection_client::ServerReflectionClient,
+            server_reflection_request::MessageRequest, server_reflection_response::MessageResponse,
+            ServerReflectionRequest,
+        };
+        let mut r = ServerReflectionClient::new(ch.clone());
+        for symbol in [
+            "google.rpc.BadRequest",
+            "google.rpc.ErrorInfo",
+            "google.rpc.Status",
+        ] {
+            let req = ServerReflectionRequest {
+                host: String::new(),
+                message_request: Some(MessageRequest::FileContainingSymbol(symbol.into())),
+            };
+            let mut stream = r
+                .server_reflection_info(tokio_stream::iter([req]))
+                .await
+                .unwrap()
+                .into_inner();
+            let resp = stream.message().await.unwrap().unwrap();
+            assert!(
+                matches!(
+                    resp.message_response,
+                    Some(MessageResponse::FileDescriptorResponse(_))
+                ),
+                "{symbol}: {resp:?}"
+            );
+        }
+    }
+
     // Shutdown: health turns NOT_SERVING for new checks on open connections, then the server
     // drains and exits cleanly.
     let mut watch = health
@@ -618,15 +738,50 @@ async fn health_and_reflection_are_served() {
         ServingStatus::Serving as i32
     );
     server.stop.take().unwrap().send(()).unwrap();
-    let next = tokio::time::timeout(Duration::from_secs(5), watch.message()).await;
-    if let Ok(Ok(Some(m))) = next {
-        assert_eq!(m.status, ServingStatus::NotServing as i32);
-    }
-    drop(watch);
+    let next = watch.message().await.unwrap().unwrap();
+    assert_eq!(next.status, ServingStatus::NotServing as i32);
     let done = tokio::time::timeout(Duration::from_secs(10), server.task).await;
     assert!(
         matches!(done, Ok(Ok(Ok(())))),
         "server exits cleanly: {done:?}"
+    );
+}
+
+/// An open Health/Watch stream does not hold up shutdown: it gets NOT_SERVING and ends, so the
+/// drain waits only for real requests (the grace period here is ten minutes; the server stops at
+/// once, or the test fails after 60 s instead of waiting it out).
+#[tokio::test]
+async fn health_watchers_get_not_serving_and_do_not_hold_shutdown() {
+    use tonic_health::pb::{
+        health_check_response::ServingStatus, health_client::HealthClient, HealthCheckRequest,
+    };
+    let mut config = Config::for_tests();
+    config.shutdown_grace_ms = 600_000;
+    let mut server = start(config).await;
+    let mut health = HealthClient::new(channel(&server).await);
+    let mut watches = Vec::new();
+    for service in ["", "referee.v1.RefereeService"] {
+        let mut watch = health
+            .watch(HealthCheckRequest {
+                service: service.into(),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let first = watch.message().await.unwrap().unwrap();
+        assert_eq!(first.status, ServingStatus::Serving as i32);
+        watches.push(watch);
+    }
+    server.stop.take().unwrap().send(()).unwrap();
+    for watch in &mut watches {
+        let last = watch.message().await.unwrap().unwrap();
+        assert_eq!(last.status, ServingStatus::NotServing as i32);
+        assert!(watch.message().await.unwrap().is_none(), "the stream ends");
+    }
+    let done = tokio::time::timeout(Duration::from_secs(60), server.task).await;
+    assert!(
+        matches!(done, Ok(Ok(Ok(())))),
+        "the server stops without waiting out the grace period: {done:?}"
     );
 }
 
@@ -732,6 +887,7 @@ async fn the_binary_serves_and_exits_zero_on_sigterm() {
     };
     let mut c = client(&server).await;
     c.list_games(v1::ListGamesRequest {}).await.unwrap();
+    c.new_game(new_game(9, 1)).await.unwrap_err();
     let pid = child.id().unwrap().to_string();
     let killed = std::process::Command::new("kill")
         .args(["-TERM", &pid])
@@ -759,6 +915,50 @@ async fn the_binary_serves_and_exits_zero_on_sigterm() {
         logs.contains("\"method\":\"ListGames\""),
         "one span per request: {logs}"
     );
+    for line in logs.lines() {
+        // serde_json keeps the last of two equal keys, so count them in the text: a strict
+        // pipeline drops a line whose object repeats a key.
+        assert!(
+            line.matches("\"message\":").count() <= 1,
+            "a key appears twice: {line}"
+        );
+        serde_json::from_str::<serde_json::Value>(line).expect("every line is JSON");
+    }
+    let refused = logs
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|j| j["fields"]["message"] == "refused")
+        .expect("the refused request is logged");
+    assert_eq!(refused["target"], "referee::rpc");
+    assert_eq!(refused["fields"]["outcome"], "INVALID_ARGUMENT");
+    assert!(refused["fields"]["duration_us"].is_u64(), "{refused}");
+    assert!(refused["fields"]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("players")));
+}
+
+/// A listener that cannot be bound is named, with its address, and the process exits non-zero.
+#[tokio::test]
+async fn a_bind_failure_names_the_listener() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap();
+    for (grpc, metrics, which) in [
+        (addr.to_string(), "127.0.0.1:0".to_string(), "gRPC"),
+        ("127.0.0.1:0".to_string(), addr.to_string(), "metrics"),
+    ] {
+        let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_referee"))
+            .env("REFEREE_LISTEN", &grpc)
+            .env("REFEREE_METRICS_LISTEN", &metrics)
+            .output()
+            .await
+            .unwrap();
+        assert!(!out.status.success());
+        let logs = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            logs.contains(&format!("cannot bind the {which} listener to {addr}")),
+            "{logs}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -789,11 +989,22 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
         r#"referee_requests_total{method="Apply",game="port-royal",outcome="MUST_DRAW_FIRST"} 1"#,
         r#"referee_requests_total{method="NewGame",game="none",outcome="INVALID_ARGUMENT"} 1"#,
         r#"referee_violations_total{game="port-royal",code="MUST_DRAW_FIRST"} 1"#,
-        r#"referee_request_duration_seconds_count{method="Apply",game="port-royal",outcome="MUST_DRAW_FIRST"} 1"#,
+        r#"referee_request_duration_seconds_count{method="Apply",game="port-royal",outcome="violation"} 1"#,
+        r#"referee_request_duration_seconds_count{method="NewGame",game="none",outcome="INVALID_ARGUMENT"} 1"#,
         "# TYPE referee_in_flight_requests gauge",
+        r#"referee_build_info{version=""#,
+        r#"rules_versions="port-royal/1""#,
+        "# TYPE process_cpu_seconds counter",
+        "process_resident_memory_bytes ",
+        "process_open_fds ",
+        "process_start_time_seconds ",
     ] {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
+    assert!(
+        !text.contains(r#"referee_request_duration_seconds_count{method="Apply",game="port-royal",outcome="MUST_DRAW_FIRST"}"#),
+        "violation codes are counted, not timed (one bucket series per code would multiply the series)"
+    );
     assert!(
         !text.contains("no such game"),
         "client strings never become labels"

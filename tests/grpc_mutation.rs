@@ -7,6 +7,8 @@
 
 #[path = "common/mutate.rs"]
 mod mutate;
+#[path = "common/paths.rs"]
+mod paths;
 #[path = "common/raw.rs"]
 mod raw;
 #[path = "common/samples.rs"]
@@ -22,6 +24,7 @@ use referee::core::GameRng;
 use referee::pb::v1;
 use referee::service::port_royal::game_state;
 use tonic::{Code, Request};
+use tonic_types::StatusExt;
 
 const CASES: u32 = 10_000;
 const TIME_LIMIT: Duration = Duration::from_secs(120);
@@ -208,6 +211,16 @@ async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal()
             Err(s) if s.code() == Code::InvalidArgument => {
                 invalid += 1;
                 assert!(!s.message().is_empty());
+                // Every field named is a field of the request as sent.
+                let request = method.rsplit('/').next().unwrap().to_owned() + "Request";
+                for f in s
+                    .get_details_bad_request()
+                    .map_or(vec![], |b| b.field_violations)
+                {
+                    if let Err(e) = paths::resolve(&request, &f.field) {
+                        panic!("case {cases}: {e}");
+                    }
+                }
             }
             Err(s) => panic!("case {cases} ({method}, by fields: {by_fields}): {s:?}"),
         }

@@ -1,8 +1,11 @@
 //! Hostile input to the core (README "errors"): states mutated at random from real mid-game
-//! states are either refused with field errors or fully usable; nothing panics. Every seat's
-//! legal actions, random actions and views are exercised on every state that is accepted.
+//! states are either refused with field errors naming fields of the state, or fully usable;
+//! nothing panics. Every seat's legal actions, random actions and views are exercised on every
+//! state that is accepted.
 
 mod common;
+#[path = "common/paths.rs"]
+mod paths;
 
 use proptest::prelude::*;
 use referee::core::GameRng;
@@ -187,7 +190,14 @@ proptest! {
         }
         match State::from_parts(&parts) {
             Ok(state) => exercise(&state, &mut rng),
-            Err(errors) => prop_assert!(!errors.errors.is_empty()),
+            Err(errors) => {
+                prop_assert!(!errors.errors.is_empty());
+                // Each path names a field of the state (empty: the state as a whole).
+                for e in errors.errors.iter().filter(|e| !e.field.is_empty()) {
+                    let resolved = paths::resolve("PortRoyalState", &e.field);
+                    prop_assert!(resolved.is_ok(), "{:?}", resolved);
+                }
+            }
         }
     }
 }

@@ -48,10 +48,15 @@ impl StateErrors {
         self
     }
 
-    /// Prefixes every field path, e.g. with `state.`.
+    /// Prefixes every field path, e.g. with `state.`; an empty path (the message as a whole)
+    /// becomes the prefix's own path.
     pub fn under(mut self, prefix: &str) -> Self {
         for e in &mut self.errors {
-            e.field = format!("{prefix}{}", e.field);
+            e.field = if e.field.is_empty() {
+                prefix.trim_end_matches('.').to_owned()
+            } else {
+                format!("{prefix}{}", e.field)
+            };
         }
         self
     }

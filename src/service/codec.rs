@@ -1,6 +1,6 @@
 //! The prost codec with one change: bytes that do not decode as the request message are the
 //! client's fault and get `INVALID_ARGUMENT`, where tonic's stock codec answers `INTERNAL`
-//! (design/api.md, error model).
+//! (docs/errors.md).
 
 use std::marker::PhantomData;
 

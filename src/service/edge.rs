@@ -1,5 +1,5 @@
 //! A tower layer around the routes that gives two limits the status codes of the error model
-//! (design/api.md): a request over the server's time limit answers `DEADLINE_EXCEEDED` (tonic's
+//! (docs/errors.md): a request over the server's time limit answers `DEADLINE_EXCEEDED` (tonic's
 //! own timeout answers `CANCELLED`), and a message over the size limit answers
 //! `RESOURCE_EXHAUSTED` (tonic answers `OUT_OF_RANGE`; it refuses on the length prefix, before
 //! reading the body). It also keeps the in-flight gauge.

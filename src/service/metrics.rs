@@ -1,7 +1,8 @@
-//! Prometheus metrics, served on their own port (`--metrics-listen`): request counts and latency
-//! histograms per RPC, game and outcome, violation counts by code, and requests in flight. Label
-//! values come from fixed sets only (never from a client's strings), so a client cannot grow the
-//! number of series.
+//! Prometheus metrics, served on their own port (`--metrics-listen`): request counts per RPC, game
+//! and outcome, latency histograms per RPC, game and outcome class (violation codes are counted,
+//! not timed, so the bucket series stay few), violation counts by code, requests in flight, the
+//! build, and the process. Label values come from fixed sets only (never from a client's
+//! strings), so a client cannot grow the number of series.
 
 use std::sync::Arc;
 
@@ -24,6 +25,26 @@ pub struct RequestLabels {
     pub outcome: &'static str,
 }
 
+/// Labels of a latency observation: the outcome is `ok`, `violation` (whatever its code) or a
+/// gRPC status code name.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct LatencyLabels {
+    /// The RPC.
+    pub method: &'static str,
+    /// The game id, or `none`.
+    pub game: &'static str,
+    /// The outcome class.
+    pub outcome: &'static str,
+}
+
+/// Labels of the build-info gauge.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct BuildLabels {
+    version: &'static str,
+    rules_versions: String,
+    git_commit: &'static str,
+}
+
 /// Labels of a violation.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 pub struct ViolationLabels {
@@ -38,7 +59,7 @@ pub struct ViolationLabels {
 pub struct Metrics {
     registry: Registry,
     requests: Family<RequestLabels, Counter>,
-    latency: Family<RequestLabels, Histogram>,
+    latency: Family<LatencyLabels, Histogram>,
     violations: Family<ViolationLabels, Counter>,
     in_flight: Gauge,
 }
@@ -49,11 +70,27 @@ fn latency_histogram() -> Histogram {
 }
 
 impl Metrics {
-    /// A fresh registry with every metric registered.
-    pub fn new() -> Arc<Self> {
-        let mut registry = Registry::with_prefix("referee");
+    /// A fresh registry with every metric registered; `rules_versions` names the rules versions
+    /// this build plays (for `referee_build_info`).
+    pub fn new(rules_versions: &[&str]) -> Arc<Self> {
+        let mut root = Registry::default();
+        root.register_collector(Box::new(super::process::Collector::new()));
+        let registry = root.sub_registry_with_prefix("referee");
+        let build_info = Family::<BuildLabels, Gauge>::default();
+        build_info
+            .get_or_create(&BuildLabels {
+                version: env!("CARGO_PKG_VERSION"),
+                rules_versions: rules_versions.join(","),
+                git_commit: env!("REFEREE_GIT_COMMIT"),
+            })
+            .set(1);
+        registry.register(
+            "build_info",
+            "The running build: version, rules versions played, git commit (value 1)",
+            build_info,
+        );
         let requests = Family::<RequestLabels, Counter>::default();
-        let latency = Family::<RequestLabels, Histogram>::new_with_constructor(
+        let latency = Family::<LatencyLabels, Histogram>::new_with_constructor(
             latency_histogram as fn() -> _,
         );
         let violations = Family::<ViolationLabels, Counter>::default();
@@ -71,7 +108,7 @@ impl Metrics {
             in_flight.clone(),
         );
         Arc::new(Self {
-            registry,
+            registry: root,
             requests,
             latency,
             violations,
@@ -79,10 +116,19 @@ impl Metrics {
         })
     }
 
-    /// Records one answered request.
-    pub fn observe(&self, labels: RequestLabels, seconds: f64) {
+    /// Records one answered request; `violation` says its outcome is a violation code.
+    pub fn observe(&self, labels: RequestLabels, violation: bool, seconds: f64) {
         self.requests.get_or_create(&labels).inc();
-        self.latency.get_or_create(&labels).observe(seconds);
+        let latency = LatencyLabels {
+            method: labels.method,
+            game: labels.game,
+            outcome: if violation {
+                "violation"
+            } else {
+                labels.outcome
+            },
+        };
+        self.latency.get_or_create(&latency).observe(seconds);
     }
 
     /// Records a violation.

@@ -4,8 +4,10 @@
 pub mod codec;
 pub mod edge;
 pub mod error;
+mod health;
 pub mod metrics;
 pub mod port_royal;
+mod process;
 pub mod server;
 pub mod state_tag;
 
@@ -27,6 +29,9 @@ use crate::pb::v1;
 use v1::referee_service_server::RefereeService;
 
 pub use server::serve;
+
+/// The rules versions this build plays (reported by `referee_build_info`).
+pub const RULES_VERSIONS: &[&str] = &[pr::RULES_VERSION];
 
 /// The most actions one Replay may carry (a real game has a few hundred).
 pub const MAX_REPLAY_ACTIONS: usize = 20_000;
@@ -88,7 +93,6 @@ fn code_name(code: tonic::Code) -> &'static str {
         C::DeadlineExceeded => "DEADLINE_EXCEEDED",
         C::NotFound => "NOT_FOUND",
         C::ResourceExhausted => "RESOURCE_EXHAUSTED",
-        C::FailedPrecondition => "FAILED_PRECONDITION",
         C::Unimplemented => "UNIMPLEMENTED",
         C::Unavailable => "UNAVAILABLE",
         C::Internal => "INTERNAL",
@@ -148,9 +152,17 @@ fn load_game(gs: v1::GameState, ctx: &Ctx) -> Result<Loaded, Status> {
                 state,
             })
         }
+        // A View decodes as a state with a rules version and no game (its game fields have other
+        // numbers); an empty state has neither.
+        None if gs.rules_version.is_empty() => {
+            Err(StateErrors::one("state", "is empty: no game's state is set").into())
+        }
         None => Err(StateErrors::one(
-            "state.game",
-            "no game state is set (a view cannot be sent back as a state)",
+            "state",
+            format!(
+                "carries rules version {:?} but no game's state: a View cannot be sent back as a state",
+                gs.rules_version
+            ),
         )
         .into()),
     }
@@ -246,10 +258,20 @@ impl Referee {
                 .get()
                 .unwrap_or_else(|| code_name(status.code())),
         };
+        let elapsed = started.elapsed();
         ctx.span.record("outcome", outcome);
+        // One line per request on its own target, so an operator can turn it down
+        // (`RUST_LOG=info,referee::rpc=warn`) and keep the rest.
+        let duration_us = elapsed.as_micros() as u64;
         match &result {
-            Ok(_) => tracing::info!(outcome, "answered"),
-            Err(status) => tracing::info!(outcome, message = status.message(), "refused"),
+            Ok(_) => tracing::info!(target: "referee::rpc", outcome, duration_us, "answered"),
+            Err(status) => tracing::info!(
+                target: "referee::rpc",
+                outcome,
+                duration_us,
+                error = status.message(),
+                "refused"
+            ),
         }
         self.metrics.observe(
             RequestLabels {
@@ -257,7 +279,8 @@ impl Referee {
                 game,
                 outcome,
             },
-            started.elapsed().as_secs_f64(),
+            matches!(result, Ok((_, Some(_)))),
+            elapsed.as_secs_f64(),
         );
         result.map(|(body, _)| Response::new(body))
     }
@@ -317,11 +340,11 @@ fn new_game(req: &v1::NewGameRequest) -> Result<(u64, pr::State), StateErrors> {
                 }
                 None => Ok(pr::Options::default()),
             }
-            .map_err(|e| e.under("options.port_royal."))?;
+            .map_err(|e| e.rebase("options.", "port_royal."))?;
             let seed = req.seed.unwrap_or_else(os_seed);
             pr::new_game(req.players, req.start_seat.unwrap_or(0), seed, options)
                 .map(|s| (0, s))
-                .map_err(|e| e.rebase("options.", "options.port_royal."))
+                .map_err(|e| e.rebase("options.", "port_royal."))
         }
         "village" => Err(
             StateErrors::one("game", "Village is not served by this release yet")

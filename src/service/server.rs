@@ -4,14 +4,15 @@
 use std::future::Future;
 
 use tokio::net::TcpListener;
+use tonic::server::NamedService;
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
-use tonic_health::ServingStatus;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 use tower::ServiceBuilder;
 
 use super::edge::EdgeLayer;
+use super::health;
 use super::metrics::{self, Metrics};
 use super::state_tag::StateTags;
 use super::Referee;
@@ -30,12 +31,42 @@ pub struct Listeners {
     pub metrics: TcpListener,
 }
 
+/// A listener that could not be bound: which one, where, and why.
+#[derive(Debug)]
+pub struct BindError {
+    /// `gRPC` or `metrics`.
+    pub listener: &'static str,
+    /// The address asked for.
+    pub addr: std::net::SocketAddr,
+    /// What the operating system said.
+    pub error: std::io::Error,
+}
+
+impl std::fmt::Display for BindError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot bind the {} listener to {}: {}",
+            self.listener, self.addr, self.error
+        )
+    }
+}
+
+impl std::error::Error for BindError {}
+
 impl Listeners {
     /// Binds the addresses in `config`.
-    pub async fn bind(config: &Config) -> std::io::Result<Self> {
+    pub async fn bind(config: &Config) -> Result<Self, BindError> {
+        let bind = |listener, addr| async move {
+            TcpListener::bind(addr).await.map_err(|error| BindError {
+                listener,
+                addr,
+                error,
+            })
+        };
         Ok(Self {
-            grpc: TcpListener::bind(config.listen).await?,
-            metrics: TcpListener::bind(config.metrics_listen).await?,
+            grpc: bind("gRPC", config.listen).await?,
+            metrics: bind("metrics", config.metrics_listen).await?,
         })
     }
 }
@@ -47,7 +78,7 @@ pub async fn serve(
     listeners: Listeners,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let metrics = Metrics::new();
+    let metrics = Metrics::new(super::RULES_VERSIONS);
     let (metrics_stop, metrics_stopped) = tokio::sync::oneshot::channel::<()>();
     let metrics_task = tokio::spawn(metrics::serve(
         metrics.clone(),
@@ -56,18 +87,18 @@ pub async fn serve(
             let _ = metrics_stopped.await;
         },
     ));
-    let (reporter, health) = tonic_health::server::health_reporter();
-    reporter
-        .set_serving::<RefereeServiceServer<Referee>>()
-        .await;
-    let reflection_v1 = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()?;
-    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1alpha()?;
+    let services = [RefereeServiceServer::<Referee>::NAME];
+    let (drain, health) = health::service(&services).await;
+    // Reflection also serves google.rpc's error details (BadRequest, ErrorInfo) and Status, so a
+    // client with no proto files (grpcurl) can decode a refusal's field paths and reason.
+    let reflection = || {
+        tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_types::pb::FILE_DESCRIPTOR_SET)
+    };
+    let reflection_v1 = reflection().build_v1()?;
+    let reflection_v1alpha = reflection().build_v1alpha()?;
     let mut referee = Referee::new(metrics.clone());
     if let Some(key) = &config.state_key {
         referee = referee.with_state_tags(StateTags::new(key, config.previous_state_key.as_ref()));
@@ -80,12 +111,7 @@ pub async fn serve(
     let on_shutdown = async move {
         shutdown.await;
         tracing::info!("shutting down: health NOT_SERVING, draining in-flight requests");
-        reporter
-            .set_not_serving::<RefereeServiceServer<Referee>>()
-            .await;
-        reporter
-            .set_service_status("", ServingStatus::NotServing)
-            .await;
+        drain.start(&services).await;
         let _ = drain_tx.send(());
     };
 

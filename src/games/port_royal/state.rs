@@ -464,16 +464,28 @@ pub struct ExpansionParts {
 #[derive(Clone, Copy, Debug)]
 enum Zone {
     Named(&'static str),
+    /// A field that holds one card, not a list.
+    Single(&'static str),
     Seat(usize, &'static str),
     SetAside(usize),
+}
+
+impl Zone {
+    /// The path of the card at index `i` of the zone.
+    fn at(&self, i: usize) -> String {
+        match self {
+            Zone::Single(name) => (*name).to_owned(),
+            _ => format!("{self}[{i}]"),
+        }
+    }
 }
 
 impl std::fmt::Display for Zone {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Zone::Named(name) => f.write_str(name),
+            Zone::Named(name) | Zone::Single(name) => f.write_str(name),
             Zone::Seat(i, part) => write!(f, "seats[{i}].{part}"),
-            Zone::SetAside(i) => write!(f, "contracts.set_aside[{i}]"),
+            Zone::SetAside(i) => write!(f, "contracts.set_aside[{i}].ships"),
         }
     }
 }
@@ -495,7 +507,7 @@ impl Census {
 
     fn place(&self, (zone, i): (u16, u32)) -> String {
         match self.zones.get(usize::from(zone)) {
-            Some(z) => format!("{z}[{i}]"),
+            Some(z) => z.at(i as usize),
             None => format!("[{i}]"),
         }
     }
@@ -509,20 +521,14 @@ impl Census {
                 .ok()
                 .filter(|&id| cards::card(id).is_some())
             else {
-                errs.push(
-                    format!("{field}[{i}]"),
-                    format!("card {raw} does not exist"),
-                );
+                errs.push(field.at(i), format!("card {raw} does not exist"));
                 continue;
             };
             let here = (zone, u32::try_from(i).unwrap_or(u32::MAX));
             match self.seen[usize::from(id)] {
                 Some(first) => {
                     let first = self.place(first);
-                    errs.push(
-                        format!("{field}[{i}]"),
-                        format!("card {id} is also at {first}"),
-                    );
+                    errs.push(field.at(i), format!("card {id} is also at {first}"));
                 }
                 None => self.seen[usize::from(id)] = Some(here),
             }
@@ -649,14 +655,14 @@ fn expansion_from_parts(
             match cards::face(id).ship_colour() {
                 Some(c) if colours & c.bit() == 0 => colours |= c.bit(),
                 _ => errs.push(
-                    format!("contracts.set_aside[{i}][{j}]"),
+                    format!("contracts.set_aside[{i}].ships[{j}]"),
                     "only the first ship of each colour is set aside",
                 ),
             }
         }
         if ships.len() >= 5 {
             errs.push(
-                format!("contracts.set_aside[{i}]"),
+                format!("contracts.set_aside[{i}].ships"),
                 "five colours complete the contract",
             );
         }
@@ -742,7 +748,7 @@ impl State {
         let expeditions = census.zone(&mut errs, Zone::Named("expedition_row"), &p.expedition_row);
         let pending = p.turn.pending_ship.map(|raw| {
             census
-                .zone(&mut errs, Zone::Named("turn.pending_ship"), &[raw])
+                .zone(&mut errs, Zone::Single("turn.pending_ship"), &[raw])
                 .first()
                 .copied()
         });
@@ -770,7 +776,7 @@ impl State {
         };
         for (id, seen) in (0..=u8::MAX).zip(census.seen.iter()) {
             match (seen, cards::is_in_play(id, players, p.options.contracts)) {
-                (None, true) => errs.push("cards", format!("card {id} is missing")),
+                (None, true) => errs.push("", format!("card {id} is in no zone")),
                 (Some(at), false) => errs.push(
                     census.place(*at),
                     format!("card {id} is not in play in this game"),
