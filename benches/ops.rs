@@ -7,6 +7,7 @@ mod samples;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use prost::Message;
+use referee::games::port_royal::Rules;
 use referee::pb::v1;
 use referee::service::port_royal::{state_from_proto, state_to_proto};
 use samples::{mid_game, mode};
@@ -41,7 +42,7 @@ fn ops(c: &mut Criterion) {
             |b, bytes| {
                 b.iter(|| {
                     let p = v1::PortRoyalState::decode(bytes.as_slice()).unwrap();
-                    black_box(state_from_proto(p).unwrap())
+                    black_box(state_from_proto(p, Rules::NEWEST).unwrap())
                 })
             },
         );

@@ -36,7 +36,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let envelope = game_state(150, &state);
     let (seat, action) = state.legal_actions(None)[0].clone();
     let action = v1::Action {
-        seat: seat.into(),
+        seat: Some(seat.into()),
         expected_sequence: Some(150),
         game: Some(v1::action::Game::PortRoyal(
             referee::service::port_royal::action_to_proto(&action),

@@ -67,17 +67,25 @@ fn assert_refusal(status: &Status, request: &str) {
 }
 
 /// The legal actions of a state, or its refusal (checked).
-fn legal_actions(state: &v1::GameState) -> Option<v1::LegalActionsResponse> {
+fn legal_actions(state: &v1::GameState) -> Result<v1::LegalActionsResponse, Status> {
     let request = Request::new(v1::LegalActionsRequest {
         state: Some(state.clone()),
         seat: None,
     });
-    match run(referee().legal_actions(request)) {
-        Ok(r) => Some(r.into_inner()),
-        Err(s) => {
-            assert_refusal(&s, "LegalActionsRequest");
-            None
-        }
+    let answer = run(referee().legal_actions(request)).map(|r| r.into_inner());
+    if let Err(s) = &answer {
+        assert_refusal(s, "LegalActionsRequest");
+    }
+    answer
+}
+
+/// A state the referee returned must be accepted again.
+fn assert_accepted_again(from: &v1::GameState, next: &v1::GameState) {
+    if let Err(s) = legal_actions(next) {
+        panic!(
+            "the referee refused a state it returned: {}\nfrom {from:?}\nto {next:?}",
+            s.message()
+        );
     }
 }
 
@@ -88,7 +96,7 @@ pub fn state(data: &[u8]) -> Reached {
     let Ok(state) = v1::GameState::decode(data) else {
         return Reached::Undecodable; // the codec's answer, tested over gRPC
     };
-    let Some(legal) = legal_actions(&state) else {
+    let Ok(legal) = legal_actions(&state) else {
         let request = Request::new(v1::ViewRequest {
             state: Some(state),
             seat: None,
@@ -102,7 +110,10 @@ pub fn state(data: &[u8]) -> Reached {
     let status = legal.status.unwrap_or_default();
     assert_eq!(status.finished, legal.actions.is_empty(), "{status:?}");
     for action in legal.actions.iter().take(MAX_ACTIONS_TRIED) {
-        assert!(status.to_act.contains(&action.seat), "{action:?}");
+        assert!(
+            action.seat.is_some_and(|s| status.to_act.contains(&s)),
+            "{action:?}"
+        );
         let request = Request::new(v1::ApplyRequest {
             state: Some(state.clone()),
             action: Some(action.clone()),
@@ -112,10 +123,7 @@ pub fn state(data: &[u8]) -> Reached {
             Ok(Some(Outcome::Applied(applied))) => {
                 let next = applied.state.unwrap_or_default();
                 assert_eq!(next.sequence, state.sequence.saturating_add(1));
-                assert!(
-                    legal_actions(&next).is_some(),
-                    "the referee refused a state it returned"
-                );
+                assert_accepted_again(&state, &next);
             }
             other => panic!("a listed action was not applied: {action:?} → {other:?}"),
         }
@@ -148,6 +156,7 @@ pub fn apply(data: &[u8]) -> Reached {
         action: request.action.clone(),
     })));
     let sequence = request.state.as_ref().map(|s| s.sequence);
+    let original = request.state.clone().unwrap_or_default();
     let applied = run(referee().apply(Request::new(request)));
     match (validated, applied) {
         (Err(a), Err(b)) => {
@@ -160,10 +169,7 @@ pub fn apply(data: &[u8]) -> Reached {
             (None, Some(Outcome::Applied(applied))) => {
                 let next = applied.state.unwrap_or_default();
                 assert_eq!(Some(next.sequence), sequence.map(|s| s.saturating_add(1)));
-                assert!(
-                    legal_actions(&next).is_some(),
-                    "the referee refused a state it returned"
-                );
+                assert_accepted_again(&original, &next);
                 Reached::Accepted
             }
             (Some(v), Some(Outcome::Violation(w))) => {

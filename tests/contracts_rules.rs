@@ -4,12 +4,15 @@
 mod common;
 
 use common::ids::{expedition, persons, persons_costing, plain_ship, ships, special_ship, taxes};
-use common::{act, coins_gained, edit, give, harbor, refused, set_coins, stack_draw_pile};
+use common::{
+    act, coins_gained, edit, give, harbor, refused, refused_fields, set_active, set_coins,
+    stack_draw_pile,
+};
 use referee::core::Code;
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{
-    self, Action, CoinReason, Event, Mode, Options, PhaseTag, State, StateParts,
+    self, Action, CoinReason, Event, Mode, Options, PhaseTag, Rules, State, StateParts,
 };
 
 const LADY_KILLER: u32 = 0;
@@ -73,7 +76,16 @@ fn complete_for(p: &mut StateParts, contract: u32, seat: u32) {
 
 /// A competitive game of `players`, seat 0 active, with these contracts face up.
 fn game(players: u32, contracts: [u32; 4], f: impl FnOnce(&mut StateParts)) -> State {
-    let s = port_royal::new_game(players, 0, 1, competitive()).unwrap();
+    game_under(Rules::NEWEST, players, contracts, f)
+}
+
+fn game_under(
+    rules: Rules,
+    players: u32,
+    contracts: [u32; 4],
+    f: impl FnOnce(&mut StateParts),
+) -> State {
+    let s = port_royal::new_game_under(rules, players, 0, 1, competitive()).unwrap();
     edit(&s, |p| {
         face_up(p, &contracts);
         f(p)
@@ -84,8 +96,8 @@ fn game(players: u32, contracts: [u32; 4], f: impl FnOnce(&mut StateParts)) -> S
 fn trading(p: &mut StateParts, taker: u32, cards: &[u32]) {
     harbor(p, cards);
     p.turn.phase = PhaseTag::Trade;
-    p.turn.cards_drawn = 1;
-    p.turn.taker = taker;
+    p.turn.cards_drawn = p.turn.cards_drawn.max(1);
+    p.turn.taker = Some(taker);
     p.turn.base_takes = 1;
 }
 
@@ -273,6 +285,204 @@ fn s3_1_non_active_players_complete_contracts_in_their_chance() {
     assert_eq!(s.completed(1), 1);
 }
 
+/// X6 (port-royal/2): "at any time on your turn" — the active player completes a standing
+/// contract before its first draw, and the turn goes on (the first draw is still compulsory).
+#[test]
+fn x6_the_active_player_completes_a_contract_before_its_first_draw() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let mut s = game(2, [LADY_KILLER, 1, 2, 3], |p| give(p, 0, &cards));
+    assert_eq!(s.turn().phase, Phase::Discover);
+    assert_eq!(s.turn().drawn, 0);
+    assert!(s
+        .legal_actions(None)
+        .contains(&(0, Action::CompleteContract(LADY_KILLER))));
+    let events = act(&mut s, 0, Action::CompleteContract(LADY_KILLER));
+    assert_eq!(completed(&events), vec![(0, LADY_KILLER as u8, 0, 3)]);
+    assert_eq!(s.turn().phase, Phase::Discover);
+    assert_eq!(s.status().to_act, vec![0]);
+    assert_eq!(refused(&s, 0, Action::Stop), Code::MustDrawFirst);
+    act(&mut s, 0, Action::Draw);
+}
+
+/// X6 (port-royal/2): between draws in phase 1 too, so a bust that follows does not take the
+/// contract away.
+#[test]
+fn x6_the_active_player_completes_a_contract_between_draws_and_keeps_it_after_a_bust() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let y = ships(Yellow, 1, Some(1));
+    let mut s = game(2, [LADY_KILLER, 1, 2, 3], |p| {
+        give(p, 0, &cards);
+        stack_draw_pile(p, &[y[0]]);
+    });
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.turn().drawn, 1);
+    act(&mut s, 0, Action::CompleteContract(LADY_KILLER));
+    // The contract's coins came from the top of the draw pile; the next card is a second
+    // yellow ship: bust.
+    let mut s = edit(&s, |p| stack_draw_pile(p, &[y[1]]));
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.turn().active, 1);
+    assert_eq!(s.completed(0), 1, "completed before the bust, kept");
+}
+
+/// X6: not after a bust — the turn is over (the Jinx offer aside, which is decided at once).
+#[test]
+fn x6_no_contract_after_a_bust_only_the_jinx_offer() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let y = ships(Yellow, 1, Some(1));
+    let mut s = game(2, [LADY_KILLER, JINX, 2, 3], |p| {
+        give(p, 0, &cards);
+        stack_draw_pile(p, &[y[0], y[1]]);
+    });
+    act(&mut s, 0, Action::Draw);
+    act(&mut s, 0, Action::Draw); // bust, with Jinx face up: the offer
+    assert_eq!(s.turn().phase, Phase::Bust);
+    assert_eq!(
+        s.legal_actions(None),
+        vec![(0, Action::Accept), (0, Action::Decline)]
+    );
+    assert_eq!(
+        refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
+        Code::WrongPhase
+    );
+    act(&mut s, 0, Action::Decline);
+    assert_eq!(s.turn().active, 1);
+    assert_eq!(
+        refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
+        Code::NotYourTurn
+    );
+    assert_eq!(s.completed(0), 0);
+}
+
+/// X6: a non-active player completes only in its own chance, never in the active player's
+/// phase 1.
+#[test]
+fn x6_non_active_players_do_not_complete_in_phase_one() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let s = game(2, [LADY_KILLER, 1, 2, 3], |p| give(p, 1, &cards));
+    assert_eq!(
+        refused(&s, 1, Action::CompleteContract(LADY_KILLER)),
+        Code::NotYourTurn
+    );
+}
+
+/// X6 as port-royal/1 played it: completion only in the taker's chance. A game begun under
+/// port-royal/1 keeps that rule.
+#[test]
+fn x6_port_royal_1_completes_contracts_only_in_the_chance() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let s = game_under(Rules::V1, 2, [LADY_KILLER, 1, 2, 3], |p| give(p, 0, &cards));
+    assert!(!s
+        .legal_actions(None)
+        .contains(&(0, Action::CompleteContract(LADY_KILLER))));
+    assert_eq!(
+        refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
+        Code::WrongPhase
+    );
+}
+
+// States no game can reach: offers (docs/rules.md, "States no game can reach"). Each test starts
+// from a state reached by play and breaks exactly one invariant.
+
+/// Seat 0 has drawn three ship colours: Tiny Gamester is offered to it in phase 1.
+fn tiny_gamester_offered() -> State {
+    let [y, b, g] = [
+        ships(Yellow, 1, Some(1))[0],
+        ships(Blue, 1, Some(1))[0],
+        ships(Green, 1, Some(1))[0],
+    ];
+    let mut s = game(2, [TINY_GAMESTER, GAMESTER, TAX_OFFICER, JINX], |p| {
+        stack_draw_pile(p, &[y, b, g]);
+    });
+    for _ in 0..3 {
+        act(&mut s, 0, Action::Draw);
+    }
+    assert_eq!(s.offers().len(), 1);
+    assert_eq!(s.status().phase, "offer");
+    s
+}
+
+/// Seat 0 busted with Jinx face up: the Jinx offer.
+fn jinx_offered() -> State {
+    let y = ships(Yellow, 1, Some(1));
+    let mut s = game(2, [TINY_GAMESTER, GAMESTER, TAX_OFFICER, JINX], |p| {
+        stack_draw_pile(p, &[y[0], y[1]]);
+    });
+    act(&mut s, 0, Action::Draw);
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.turn().phase, Phase::Bust);
+    s
+}
+
+#[test]
+fn unreachable_offers_before_any_draw_or_in_a_finished_game() {
+    let s = tiny_gamester_offered();
+    let before_any_draw = refused_fields(&s, |p| {
+        p.harbor.clear();
+        p.turn.cards_drawn = 0;
+    });
+    assert!(
+        before_any_draw.contains(&"offers".to_owned()),
+        "{before_any_draw:?}"
+    );
+    let finished = refused_fields(&s, |p| {
+        p.harbor.clear();
+        p.turn.phase = PhaseTag::Finished;
+        p.turn.final_round = true;
+    });
+    assert!(finished.contains(&"offers".to_owned()), "{finished:?}");
+}
+
+#[test]
+fn unreachable_gamester_offered_to_another_seat() {
+    let s = tiny_gamester_offered();
+    assert_eq!(
+        refused_fields(&s, |p| p.offers[0].seat = 1),
+        ["offers[0].seat"]
+    );
+}
+
+#[test]
+fn unreachable_jinx_outside_a_bust_and_other_offers_in_one() {
+    let s = tiny_gamester_offered();
+    assert_eq!(
+        refused_fields(&s, |p| p.offers[0].contract = Some(JINX)),
+        ["offers[0]"]
+    );
+    let s = jinx_offered();
+    assert_eq!(
+        refused_fields(&s, |p| p.offers[0].contract = Some(TAX_OFFICER)),
+        ["offers[0]"]
+    );
+}
+
+#[test]
+fn unreachable_bust_with_a_harbor_or_before_two_draws() {
+    let s = jinx_offered();
+    assert_eq!(
+        refused_fields(&s, |p| harbor(p, &[persons(Settler)[0]])),
+        ["harbor"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.cards_drawn = 1),
+        ["turn.cards_drawn"]
+    );
+}
+
+/// port-royal/1 lost a cooperative game when a turn began with an empty time pile, so such a
+/// state is unreachable there (port-royal/2 plays on to the first draw).
+#[test]
+fn unreachable_port_royal_1_turn_start_with_an_empty_time_pile() {
+    let empty = |p: &mut StateParts| {
+        let time = std::mem::take(&mut p.contracts.as_mut().unwrap().time_pile);
+        p.draw_pile.splice(0..0, time);
+    };
+    let v1 = port_royal::new_game_under(Rules::V1, 2, 0, 11, coop(0)).unwrap();
+    assert_eq!(refused_fields(&v1, empty), ["contracts.time_pile"]);
+    let v2 = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
+    edit(&v2, empty);
+}
+
 #[test]
 fn s3_1_immediate_contracts_cannot_be_completed_at_will() {
     let s = game(2, [TAX_OFFICER, JINX, GAMESTER, FRIGATE_FOE], |p| {
@@ -406,7 +616,7 @@ fn s3_1_tiny_gamester_progress_then_complete_and_gamester_at_four_colours() {
     let mut again = edit(&s, |p| {
         p.harbor.clear();
         p.turn.phase = PhaseTag::Discover;
-        p.turn.cards_drawn = 1;
+        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
         p.discard_pile.extend([y, b, g, r]);
         stack_draw_pile(p, &[y, b, g]);
     });
@@ -449,7 +659,7 @@ fn s3_1_frigate_foe_three_declines_with_trader_coins_refused() {
     assert_eq!(s.coins(0), coins);
     for (card, expect_done) in [(reds[1], false), (reds[2], true)] {
         s = edit(&s, |p| {
-            p.turn.active_seat = 0;
+            set_active(p, 0);
             trading(p, 0, &[card]);
         });
         let events = act(&mut s, 0, decline(card));
@@ -595,14 +805,14 @@ fn s1_2_gunners_gain_harbor_ships_minus_one_each() {
     let mut s = game(2, [0, 1, 2, 3], |p| {
         give(p, 0, &gunners[..2]);
         harbor(p, &harbor3);
-        p.turn.cards_drawn = 1;
+        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
     });
     let events = act(&mut s, 0, Action::Stop);
     assert_eq!(coins_gained(&events, CoinReason::Gunner), vec![(0, 4)]);
     let mut s = game(2, [0, 1, 2, 3], |p| {
         give(p, 0, &gunners[..1]);
         harbor(p, &[persons(Settler)[0]]);
-        p.turn.cards_drawn = 1;
+        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
     });
     let events = act(&mut s, 0, Action::Stop);
     assert_eq!(
@@ -629,7 +839,7 @@ fn s1_2_vice_admirals_pay_with_three_or_four_harbor_cards() {
         let mut s = game(2, [0, 1, 2, 3], |p| {
             give(p, 0, &vas[..2]);
             harbor(p, &cards);
-            p.turn.cards_drawn = 1;
+            p.turn.cards_drawn = p.turn.cards_drawn.max(1);
         });
         let events = act(&mut s, 0, Action::Stop);
         assert_eq!(
@@ -815,24 +1025,117 @@ fn s3_3_a_tax_increase_offers_one_more_card_to_the_victory_pile() {
     assert_eq!(s.expansion().unwrap().time_pile.len(), time - 1);
 }
 
+/// §3.1 Pack of Pirates: setup gives every seat an empty set-aside, so the first repelled ship can
+/// be set aside in a game straight from setup.
 #[test]
-fn s3_3_loss_when_the_time_pile_cannot_be_drawn() {
+fn s3_2_setup_prepares_an_empty_set_aside_per_seat() {
+    for players in 2..=5 {
+        let s = port_royal::new_game(players, 0, 1, competitive()).unwrap();
+        assert_eq!(
+            s.expansion().unwrap().set_aside,
+            vec![Vec::<u8>::new(); players as usize]
+        );
+    }
+}
+
+/// §3.3: the victory-pile card on a tax increase is offered only while the time pile has a card
+/// to move (the tax drawn right after the turn's first card emptied it offers nothing).
+#[test]
+fn s3_3_no_victory_pile_offer_from_an_empty_time_pile() {
+    let tax = taxes(Tax::FewestVictoryPoints)[0];
     let s = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
+    let mut s = edit(&s, |p| {
+        let x = p.contracts.as_mut().unwrap();
+        let last = x.time_pile.split_off(1); // keep one card: the turn's first draw
+        p.draw_pile.splice(0..0, last);
+        stack_draw_pile(p, &[tax]);
+    });
+    act(&mut s, 0, Action::Draw); // the time pile's last card
+    assert!(s.expansion().unwrap().time_pile.is_empty());
+    act(&mut s, 0, Action::Draw); // the tax
+    assert!(s.offers().is_empty(), "nothing to move: no offer");
+}
+
+/// §3.1: a cube on a progress space is one of a seat's 3 cubes, so two completed contracts and a
+/// cube on "1." leave none for a new contract.
+#[test]
+fn s3_1_a_progress_cube_counts_toward_the_three_cubes() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let s = game(2, [LADY_KILLER, COMEDIAN, MARITIME, FRIGATE_FOE], |p| {
+        complete_for(p, COMEDIAN, 0);
+        complete_for(p, MARITIME, 0);
+        p.contracts
+            .as_mut()
+            .unwrap()
+            .progress
+            .push((0, FRIGATE_FOE, 1));
+        give(p, 0, &cards);
+        trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
+    });
+    assert_eq!((s.completed(0), s.cubes_used(0)), (2, 3));
+    assert_eq!(
+        refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
+        Code::ContractNotAvailable
+    );
+}
+
+/// §3.1: a contract naming two persons needs both (Lady Killer: a Captain and a Mademoiselle).
+#[test]
+fn s3_1_a_two_person_contract_needs_both_persons() {
+    for cards in [vec![persons(Captain)[0]], vec![persons(Mademoiselle)[0]]] {
+        let s = game(2, [LADY_KILLER, COMEDIAN, MARITIME, NEW_COLONY], |p| {
+            give(p, 0, &cards);
+            trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
+        });
+        assert_eq!(
+            refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
+            Code::ContractRequirementUnmet
+        );
+    }
+}
+
+/// A cooperative game whose time pile is empty, seat 0 about to bust (two yellow ships next).
+fn empty_time_pile_before_a_bust(rules: Rules) -> State {
+    let s = port_royal::new_game_under(rules, 2, 0, 11, coop(0)).unwrap();
     let y = ships(Yellow, 1, Some(1));
     let mut s = edit(&s, |p| {
         let time = std::mem::take(&mut p.contracts.as_mut().unwrap().time_pile);
         p.draw_pile.splice(0..0, time);
-        p.turn.cards_drawn = 1;
+        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
         stack_draw_pile(p, &[y[0], y[1]]);
     });
     act(&mut s, 0, Action::Draw);
-    let events = act(&mut s, 0, Action::Draw);
+    s
+}
+
+fn assert_lost(s: &State, events: &[Event]) {
     assert!(events.contains(&Event::CooperativeEnded { won: false }));
     let status = s.status();
     assert!(status.finished);
     let team = status.cooperative.unwrap();
     assert!(!team.won);
     assert!(status.result.iter().all(|r| !r.winner && r.rank == 1));
+}
+
+/// §3.3 with X6 (port-royal/2): the game is lost when the active player's first card cannot come
+/// from the time pile; until then it may still complete contracts.
+#[test]
+fn s3_3_loss_when_the_time_pile_cannot_be_drawn() {
+    let mut s = empty_time_pile_before_a_bust(Rules::V2);
+    act(&mut s, 0, Action::Draw); // bust: the turn ends
+    assert!(!s.status().finished, "not lost before seat 1 tries to draw");
+    assert_eq!(s.status().to_act, vec![1]);
+    let events = act(&mut s, 1, Action::Draw);
+    assert_lost(&s, &events);
+}
+
+/// port-royal/1 (X6 as it was): the game was lost as soon as a turn began with an empty time
+/// pile. A game begun under port-royal/1 keeps that rule to its end.
+#[test]
+fn s3_3_port_royal_1_loses_when_the_turn_begins() {
+    let mut s = empty_time_pile_before_a_bust(Rules::V1);
+    let events = act(&mut s, 0, Action::Draw);
+    assert_lost(&s, &events);
 }
 
 #[test]
@@ -902,7 +1205,7 @@ fn r_the_twelve_vp_end_does_not_apply_in_the_cooperative_variant() {
     let y = ships(Yellow, 3, Some(4));
     let mut s = edit(&s, |p| {
         give(p, 0, &big);
-        p.turn.cards_drawn = 1;
+        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
         stack_draw_pile(p, &[y[0], y[1]]);
     });
     act(&mut s, 0, Action::Draw);
@@ -918,7 +1221,7 @@ fn r_cooperative_exhausted_draw_pile_ends_discover_without_a_final_round() {
     let mut s = edit(&s, |p| {
         let rest = std::mem::take(&mut p.draw_pile);
         p.seats[1].coins.extend(rest);
-        p.turn.cards_drawn = 1;
+        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
     });
     let events = act(&mut s, 0, Action::Draw);
     assert!(!events

@@ -198,6 +198,7 @@ async fn play(
         players: 2 + (seed % 4) as u32,
         seed: Some(seed),
         start_seat: None,
+        rules_version: None,
         options: Some(new_game_request::Options::PortRoyal(v1::PortRoyalOptions {
             contracts: seed % 2 == 1,
             ..Default::default()

@@ -196,7 +196,7 @@ fn write_seed_corpus() {
             let request = v1::ApplyRequest {
                 state: Some(gs.clone()),
                 action: Some(v1::Action {
-                    seat: (*seat).into(),
+                    seat: Some((*seat).into()),
                     expected_sequence: Some(expected),
                     game: Some(v1::action::Game::PortRoyal(action_to_proto(action))),
                 }),
@@ -207,5 +207,13 @@ fn write_seed_corpus() {
             )
             .unwrap();
         }
+    }
+    // States written by the first release (rules version port-royal/1), still played.
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/port_royal_1");
+    for entry in std::fs::read_dir(old).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let to = fuzz_dir("corpus", "state").join(format!("port-royal-1-{name}"));
+        std::fs::copy(&path, to).unwrap();
     }
 }

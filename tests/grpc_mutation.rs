@@ -43,7 +43,7 @@ fn seeds() -> Vec<(v1::GameState, v1::Action)> {
             let (seat, action) = state.legal_actions(None)[0].clone();
             let gs = game_state(40, &state);
             let a = v1::Action {
-                seat: seat.into(),
+                seat: Some(seat.into()),
                 expected_sequence: Some(40),
                 game: Some(v1::action::Game::PortRoyal(
                     referee::service::port_royal::action_to_proto(&action),
@@ -85,7 +85,7 @@ fn mutate_fields(gs: &mut v1::GameState, rng: &mut GameRng) {
         6 => {
             if let Some(t) = p.turn.as_mut() {
                 t.active_seat = big(rng);
-                t.taker = big(rng);
+                t.taker = Some(big(rng));
             }
         }
         7 => {

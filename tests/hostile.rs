@@ -110,7 +110,7 @@ fn mutate(p: &mut StateParts, rng: &mut GameRng) {
         }
         7 => p.turn.pending_ship = Some(pick(rng)),
         8 => {
-            p.turn.taker = rng.below(8);
+            p.turn.taker = (rng.below(3) > 0).then(|| rng.below(8));
             p.turn.base_takes = rng.below(5);
             p.turn.taken = rng.below(5);
         }

@@ -1,18 +1,23 @@
-//! Recorded playthroughs (setup + every action + final state hash), checked in as JSON in
-//! `tests/fixtures/port_royal_playthroughs.json`, for every mode: replaying them must accept every
-//! action and end in the same state. Unlike the golden random games, these do not depend on the
-//! test agent. Regenerate (only with a new rules version):
-//! `REGENERATE=1 cargo test --test playthroughs`.
+//! Recorded playthroughs (rules version + setup + every action + final state hash), checked in as
+//! JSON in `tests/fixtures/port_royal_playthroughs.json`, for every mode and every rules version
+//! this release plays: replaying them under their own version must accept every action and end
+//! in the same state. The `port-royal/1` games were recorded by the first release, so they also
+//! prove that a game begun under it is still played the same. Unlike the golden random games,
+//! these do not depend on the test agent. Regenerate (only to add a new rules version; the older
+//! entries must come out unchanged): `REGENERATE=1 cargo test --test playthroughs`.
 
 mod common;
 
 use prost::Message;
-use referee::games::port_royal::{self, Action, Mode, Options};
+use referee::games::port_royal::{self, Action, Mode, Options, Rules};
 use referee::service::port_royal::state_to_proto;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
 struct Playthrough {
+    /// Entries recorded before rules versions were recorded are `port-royal/1`.
+    #[serde(default = "first_version")]
+    rules_version: String,
     players: u32,
     start_seat: u32,
     seed: u64,
@@ -27,7 +32,15 @@ struct Playthrough {
     final_state_fnv1a: String,
 }
 
+fn first_version() -> String {
+    Rules::V1.as_str().to_owned()
+}
+
 impl Playthrough {
+    fn rules(&self) -> Rules {
+        Rules::parse(&self.rules_version).expect("a rules version this release plays")
+    }
+
     fn options(&self) -> Options {
         Options {
             expedition_variant: self.expedition_variant,
@@ -54,24 +67,33 @@ const FIXTURE: &str = concat!(
     "/tests/fixtures/port_royal_playthroughs.json"
 );
 
-/// (players, seed, expedition variant, contracts, cooperative, difficulty).
-const RECORDED: [(u32, u64, bool, bool, bool, u32); 8] = [
-    (2, 101, false, false, false, 0),
-    (3, 102, false, false, false, 0),
-    (4, 103, true, false, false, 0),
-    (5, 104, false, false, false, 0),
-    (3, 105, false, true, false, 0),
-    (5, 106, false, true, false, 0),
-    (1, 107, false, true, true, 0),
-    (4, 108, false, true, true, 1),
+/// (rules, players, seed, expedition variant, contracts, cooperative, difficulty).
+const RECORDED: [(Rules, u32, u64, bool, bool, bool, u32); 16] = [
+    (Rules::V1, 2, 101, false, false, false, 0),
+    (Rules::V1, 3, 102, false, false, false, 0),
+    (Rules::V1, 4, 103, true, false, false, 0),
+    (Rules::V1, 5, 104, false, false, false, 0),
+    (Rules::V1, 3, 105, false, true, false, 0),
+    (Rules::V1, 5, 106, false, true, false, 0),
+    (Rules::V1, 1, 107, false, true, true, 0),
+    (Rules::V1, 4, 108, false, true, true, 1),
+    (Rules::V2, 2, 201, false, false, false, 0),
+    (Rules::V2, 3, 202, true, false, false, 0),
+    (Rules::V2, 4, 203, true, true, false, 0),
+    (Rules::V2, 5, 204, false, false, false, 0),
+    (Rules::V2, 3, 205, false, true, false, 0),
+    (Rules::V2, 5, 206, false, true, false, 0),
+    (Rules::V2, 1, 207, false, true, true, 0),
+    (Rules::V2, 4, 208, false, true, true, 1),
 ];
 
 fn record() -> Vec<Playthrough> {
     RECORDED
         .into_iter()
         .map(
-            |(players, seed, expedition_variant, contracts, cooperative, difficulty)| {
+            |(rules, players, seed, expedition_variant, contracts, cooperative, difficulty)| {
                 let mut p = Playthrough {
+                    rules_version: rules.as_str().to_owned(),
                     players,
                     start_seat: seed as u32 % players,
                     seed,
@@ -82,10 +104,15 @@ fn record() -> Vec<Playthrough> {
                     actions: Vec::new(),
                     final_state_fnv1a: String::new(),
                 };
-                let (end, _) =
-                    common::play_random(players, seed, p.options(), 20_000, |_, seat, a| {
-                        p.actions.push((seat, a.clone()))
-                    });
+                let options = p.options();
+                let (end, _) = common::play_random_under(
+                    rules,
+                    players,
+                    seed,
+                    options,
+                    20_000,
+                    |_, seat, a| p.actions.push((seat, a.clone())),
+                );
                 assert!(end.status().finished);
                 p.final_state_fnv1a = fnv1a(&state_to_proto(&end).encode_to_vec());
                 p
@@ -103,7 +130,9 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
         serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
     assert_eq!(recorded.len(), RECORDED.len());
     for p in recorded {
-        let mut state = port_royal::new_game(p.players, p.start_seat, p.seed, p.options()).unwrap();
+        let mut state =
+            port_royal::new_game_under(p.rules(), p.players, p.start_seat, p.seed, p.options())
+                .unwrap();
         for (seat, action) in &p.actions {
             common::act(&mut state, *seat, action.clone());
         }

@@ -5,17 +5,23 @@
 mod common;
 
 use common::ids::{expedition, persons, persons_costing, ships, taxes};
-use common::{act, coins_gained, edit, fresh, give, harbor, refused, set_coins, stack_draw_pile};
+use common::{
+    act, coins_gained, edit, fresh, give, harbor, refused, refused_fields, set_active, set_coins,
+    stack_draw_pile,
+};
 use referee::core::Code;
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
-use referee::games::port_royal::{self, Action, CoinReason, Event, Options, PhaseTag, State};
+use referee::games::port_royal::{
+    self, Action, CoinReason, Event, Options, PhaseTag, Rules, State,
+};
 
 /// Seat 0 active, in the discover phase having drawn `drawn` cards, with this harbor.
 fn discovering(players: u32, harbor_cards: &[u32], drawn: u32) -> State {
     edit(&fresh(players), |p| {
         harbor(p, harbor_cards);
-        p.turn.cards_drawn = drawn;
+        // Every harbor card was drawn this turn, so at least that many.
+        p.turn.cards_drawn = drawn.max(harbor_cards.len() as u32);
     })
 }
 
@@ -51,6 +57,11 @@ fn s2_1_start_seat_comes_from_the_request() {
 fn s2_2_must_draw_at_least_one_card() {
     let s = fresh(3);
     assert_eq!(refused(&s, 0, Action::Stop), Code::MustDrawFirst);
+    assert_eq!(
+        s.legal_actions(None),
+        vec![(0, Action::Draw)],
+        "no Stop yet"
+    );
     let mut s = edit(&s, |p| stack_draw_pile(p, &[ships(Yellow, 1, Some(1))[0]]));
     act(&mut s, 0, Action::Draw);
     act(&mut s, 0, Action::Stop);
@@ -559,6 +570,130 @@ fn s2_4_jesters_pay_other_players_whose_chance_finds_the_harbor_empty() {
     );
 }
 
+/// §2.4: the Jester pays a *non-active* player whose chance finds the harbor empty; the active
+/// player's own chance beginning with an empty harbor pays it nothing.
+#[test]
+fn s2_4_the_active_player_gets_no_jester_coin_for_an_empty_harbor() {
+    let jesters = persons(Jester);
+    let exp = expedition([2, 0, 0]);
+    let mut s = edit(&fresh(2), |p| {
+        give(p, 0, &jesters[..2]);
+        give(p, 1, &jesters[2..3]);
+        stack_draw_pile(p, &[exp]);
+    });
+    act(&mut s, 0, Action::Draw); // an expedition: the harbor stays empty
+    let events = act(&mut s, 0, Action::Stop);
+    assert_eq!(
+        coins_gained(&events, CoinReason::Jester),
+        vec![(1, 1)],
+        "seat 1's chance pays its Jester; seat 0's own chance pays nothing"
+    );
+}
+
+/// §2.3: Governors give a non-active player one more card per Governor, too.
+#[test]
+fn s2_3_a_non_active_players_governor_adds_a_card_to_its_chance() {
+    let governors = persons(Governor);
+    let [a, b] = [persons(Settler)[0], persons(Settler)[1]];
+    let mut s = edit(&discovering(2, &[a, b], 2), |p| {
+        give(p, 1, &governors[..1]);
+        set_coins(p, 1, 12);
+    });
+    act(&mut s, 0, Action::Stop); // seat 0 has no coins: its chance ends by itself (R7)
+    act(&mut s, 1, Action::take(a));
+    assert!(
+        matches!(s.turn().phase, Phase::Trade { taker: 1, .. }),
+        "one more card for the Governor"
+    );
+    act(&mut s, 1, Action::take(b));
+    assert_eq!(s.turn().active, 1, "both taken: the turn is over");
+}
+
+/// R10 (a traded ship is discarded before its coins are drawn): with the draw and discard piles
+/// empty, a non-active player with no coins can still trade a ship and pay the fee — the ship's
+/// own card is the coin it draws.
+#[test]
+fn r10_the_traded_ship_is_the_coin_when_the_supply_is_empty() {
+    let y = ships(Yellow, 1, Some(1))[0];
+    let mut s = edit(&discovering(2, &[y], 1), |p| {
+        set_coins(p, 1, 0);
+        let rest: Vec<u32> = p
+            .draw_pile
+            .drain(..)
+            .chain(p.discard_pile.drain(..))
+            .collect();
+        p.seats[0].coins.extend(rest);
+    });
+    act(&mut s, 0, Action::Stop);
+    act(&mut s, 0, Action::Pass);
+    assert_eq!(s.coins(1), 0);
+    let held_by_active = s.coins(0);
+    act(&mut s, 1, Action::take(y));
+    assert_eq!(
+        s.coins(1),
+        0,
+        "gained the ship as a coin, paid it as the fee"
+    );
+    assert_eq!(s.coins(0), held_by_active + 1);
+}
+
+/// §2.6 with R7: an expedition claimed in one's own phase 2 that leaves nothing more to decide
+/// ends the chance by itself.
+#[test]
+fn s2_6_a_claim_that_leaves_nothing_to_decide_ends_the_chance() {
+    let exp = expedition([2, 0, 0]);
+    let captains = persons(Captain);
+    let mut s = edit(&fresh(2), |p| {
+        give(p, 0, &captains[..2]);
+        p.expedition_row.push(exp);
+        common::take_out(p, exp);
+        p.expedition_row.push(exp);
+        stack_draw_pile(p, &[taxes(Tax::MostSwords)[0]]);
+    });
+    act(&mut s, 0, Action::Draw); // a tax: the harbor stays empty
+    act(&mut s, 0, Action::Stop);
+    assert!(
+        matches!(s.turn().phase, Phase::Trade { taker: 0, .. }),
+        "the claim keeps the chance open"
+    );
+    act(
+        &mut s,
+        0,
+        Action::ClaimExpedition {
+            expedition: exp,
+            persons: captains[..2].to_vec(),
+        },
+    );
+    assert_eq!(
+        s.turn().active,
+        1,
+        "nothing left to decide: the turn moved on"
+    );
+}
+
+/// §2.6: a claim in phase 1 leaves the active player in phase 1 (it still draws or stops), even
+/// with nothing else it could do.
+#[test]
+fn s2_6_a_claim_in_phase_one_keeps_the_discover_phase() {
+    let exp = expedition([2, 0, 0]);
+    let captains = persons(Captain);
+    let mut s = edit(&fresh(2), |p| {
+        give(p, 0, &captains[..2]);
+        common::take_out(p, exp);
+        p.expedition_row.push(exp);
+    });
+    act(
+        &mut s,
+        0,
+        Action::ClaimExpedition {
+            expedition: exp,
+            persons: captains[..2].to_vec(),
+        },
+    );
+    assert_eq!(s.turn().phase, Phase::Discover);
+    assert_eq!(s.status().to_act, vec![0]);
+}
+
 // §2.6 Expeditions.
 
 #[test]
@@ -706,7 +841,7 @@ fn s2_7_twelve_vp_finishes_the_round_then_the_game_ends() {
     let settler = persons(Settler)[0];
     let coin = persons(Settler)[1];
     let mut s = edit(&s, |p| {
-        p.turn.active_seat = 1;
+        set_active(p, 1);
         // The bust pays seat 1's Jester one coin from the top: `coin`.
         stack_draw_pile(p, &[y1, y2, coin, settler]);
     });
@@ -736,6 +871,7 @@ fn s2_7_twelve_vp_finishes_the_round_then_the_game_ends() {
 fn s2_7_ties_on_vp_break_on_coins_then_share_the_win() {
     let mut s = edit(&fresh(3), |p| {
         p.turn.phase = PhaseTag::Finished;
+        p.turn.final_round = true;
         set_coins(p, 0, 5);
         set_coins(p, 1, 5);
         set_coins(p, 2, 4);
@@ -776,7 +912,7 @@ fn r_expedition_variant_needs_an_expedition_to_trigger_the_end() {
         .any(|e| matches!(e, Event::FinalRoundBegan { .. })));
     let exp = expedition([2, 0, 0]);
     let mut s = edit(&s, |p| {
-        p.turn.active_seat = 0;
+        set_active(p, 0);
         give(p, 0, &[exp]);
         stack_draw_pile(p, &[y1, y2]);
     });
@@ -785,6 +921,231 @@ fn r_expedition_variant_needs_an_expedition_to_trigger_the_end() {
     assert!(events
         .iter()
         .any(|e| matches!(e, Event::FinalRoundBegan { .. })));
+}
+
+/// A finished 3-player expedition-variant game: seat 0 has 13 VP and no expedition, seat 1 has
+/// 12 VP with one, seat 2 has 10 VP and no expedition.
+fn finished_expedition_variant(rules: Rules, seat_1_expedition: bool) -> State {
+    let options = Options {
+        expedition_variant: true,
+        ..Options::default()
+    };
+    let s = port_royal::new_game_under(rules, 3, 0, 3, options).unwrap();
+    let admirals_9 = persons_costing(Admiral, 9);
+    let admirals_7 = persons_costing(Admiral, 7);
+    let ladies_9 = persons_costing(Mademoiselle, 9);
+    let jesters_7 = persons_costing(Jester, 7);
+    let seat_0 = [
+        persons_costing(Pirate, 9)[0],
+        persons_costing(Jester, 9)[0],
+        admirals_9[0],
+        ladies_9[0],
+        persons(Settler)[0],
+    ];
+    let seat_1_persons = [admirals_9[1], ladies_9[1], jesters_7[0]];
+    let seat_2 = [
+        admirals_7[0],
+        admirals_7[1],
+        jesters_7[1],
+        persons_costing(Mademoiselle, 7)[0],
+        persons_costing(Pirate, 7)[0],
+    ];
+    edit(&s, |p| {
+        give(p, 0, &seat_0);
+        give(p, 1, &seat_1_persons);
+        if seat_1_expedition {
+            give(p, 1, &[expedition([2, 0, 0])]);
+        } else {
+            give(
+                p,
+                1,
+                &[persons(Captain)[0], persons(Priest)[0], persons(Settler)[1]],
+            );
+            give(p, 1, &[persons(Captain)[1]]);
+        }
+        give(p, 2, &seat_2);
+        set_coins(p, 2, 9);
+        p.turn.phase = PhaseTag::Finished;
+        p.turn.final_round = true;
+    })
+}
+
+/// R17 (English rulebook, page 3; port-royal/2): in the expedition variant only players with an
+/// expedition can win; the others rank after them, among themselves by VP and then coins.
+#[test]
+fn r17_only_players_with_an_expedition_can_win_the_expedition_variant() {
+    let s = finished_expedition_variant(Rules::V2, true);
+    let vp: Vec<u32> = (0..3).map(|seat| s.victory_points(seat)).collect();
+    assert_eq!(vp, [13, 12, 10]);
+    let result = s.status().result;
+    let ranks: Vec<(u32, bool)> = result.iter().map(|r| (r.rank, r.winner)).collect();
+    assert_eq!(ranks, [(2, false), (1, true), (3, false)]);
+}
+
+/// R17: when nobody has an expedition (the end came from an exhausted supply, R6), nobody wins;
+/// the ranking is by VP, then coins.
+#[test]
+fn r17_nobody_wins_the_expedition_variant_without_an_expedition() {
+    let s = finished_expedition_variant(Rules::V2, false);
+    assert_eq!(s.expeditions_owned(1), 0);
+    let result = s.status().result;
+    assert!(result.iter().all(|r| !r.winner));
+    let ranks: Vec<u32> = result.iter().map(|r| r.rank).collect();
+    assert_eq!(ranks, [1, 2, 3]);
+}
+
+/// R17 as port-royal/1 played it: the variant changed only the trigger, and the most VP won. A
+/// game begun under port-royal/1 is scored that way to its end.
+#[test]
+fn r17_port_royal_1_ranks_the_expedition_variant_by_vp_alone() {
+    let s = finished_expedition_variant(Rules::V1, true);
+    let result = s.status().result;
+    let ranks: Vec<(u32, bool)> = result.iter().map(|r| (r.rank, r.winner)).collect();
+    assert_eq!(ranks, [(1, true), (2, false), (3, false)]);
+}
+
+/// The `Game` trait the service plays through gives exactly what the state's own functions give.
+#[test]
+fn the_game_trait_plays_like_the_state() {
+    use referee::games::Game;
+    let options = Options {
+        contracts: true,
+        ..Options::default()
+    };
+    let mut a = port_royal::new_game(3, 0, 77, options).unwrap();
+    let mut b = a.clone();
+    let mut agent = referee::core::GameRng::from_u64(5);
+    for _ in 0..300 {
+        assert_eq!(Game::status(&a), a.status());
+        let legal = Game::legal_actions(&a, None);
+        assert_eq!(legal, a.legal_actions(None));
+        if legal.is_empty() {
+            break;
+        }
+        assert_eq!(Game::view(&a, Some(1)), a.view(Some(1)));
+        let (seat, action) = legal[agent.below(legal.len() as u32) as usize].clone();
+        let wrong = (seat + 1) % 3;
+        assert_eq!(Game::check(&a, wrong, &action), a.check(wrong, &action));
+        assert!(Game::check(&a, wrong, &action).is_err());
+        let (mut e1, mut e2) = (Vec::new(), Vec::new());
+        assert!(Game::apply_in_place(&mut a, wrong, &action, &mut e1).is_err());
+        Game::apply_in_place(&mut a, seat, &action, &mut e1).unwrap();
+        b.apply_in_place(seat, &action, &mut e2).unwrap();
+        assert_eq!((&a, &e1), (&b, &e2));
+    }
+}
+
+/// `Status.phase` names what is being decided; a cooperative outcome exists only once finished.
+#[test]
+fn status_names_the_phase_and_the_outcome_only_at_the_end() {
+    let tax = taxes(Tax::MostSwords)[0];
+    let mut s = edit(&fresh(2), |p| {
+        set_coins(p, 1, 12);
+        stack_draw_pile(p, &[tax]);
+    });
+    assert_eq!(s.status().phase, "discover");
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(
+        s.status().phase,
+        "discover",
+        "no offer without the expansion"
+    );
+    let coop = Options {
+        contracts: true,
+        mode: port_royal::Mode::Cooperative,
+        ..Options::default()
+    };
+    let c = port_royal::new_game(2, 0, 3, coop).unwrap();
+    let status = c.status();
+    assert_eq!((status.phase, status.cooperative), ("discover", None));
+    assert!(!status.finished && status.result.is_empty());
+}
+
+// States no game can reach (docs/rules.md, "States no game can reach"): each test starts from a
+// valid state and breaks exactly one turn-state invariant.
+
+#[test]
+fn unreachable_harbor_cards_not_drawn_this_turn() {
+    let s = discovering(3, &[persons(Settler)[0]], 1);
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.cards_drawn = 0),
+        ["turn.cards_drawn"]
+    );
+}
+
+#[test]
+fn unreachable_a_pending_ship_not_counted_as_drawn() {
+    let sailors = persons(Sailor);
+    let y = ships(Yellow, 1, Some(1))[0];
+    let s = edit(&fresh(2), |p| {
+        give(p, 0, &sailors[..1]);
+        stack_draw_pile(p, &[y]);
+    });
+    let mut s = s;
+    act(&mut s, 0, Action::Draw);
+    assert!(matches!(s.turn().phase, Phase::Repel { .. }));
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.cards_drawn = 0),
+        ["turn.cards_drawn"]
+    );
+}
+
+#[test]
+fn unreachable_trade_before_any_draw() {
+    let s = edit(&fresh(2), |p| {
+        p.turn.phase = PhaseTag::Trade;
+        p.turn.cards_drawn = 1;
+        p.turn.taker = Some(0);
+        p.turn.base_takes = 1;
+    });
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.cards_drawn = 0),
+        ["turn.cards_drawn"]
+    );
+}
+
+#[test]
+fn unreachable_taker_missing_in_trade_or_set_outside_it() {
+    let s = edit(&fresh(2), |p| {
+        p.turn.phase = PhaseTag::Trade;
+        p.turn.cards_drawn = 1;
+        p.turn.taker = Some(0);
+        p.turn.base_takes = 1;
+    });
+    assert_eq!(refused_fields(&s, |p| p.turn.taker = None), ["turn.taker"]);
+    assert_eq!(
+        refused_fields(&fresh(2), |p| p.turn.taker = Some(0)),
+        ["turn.taker"]
+    );
+}
+
+#[test]
+fn unreachable_active_seat_out_of_turn_order() {
+    let s = fresh(3);
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.active_seat = 1),
+        ["turn.active_seat"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.turn_number = 2),
+        ["turn.active_seat"]
+    );
+}
+
+#[test]
+fn unreachable_competitive_game_finished_without_its_final_round_or_with_a_harbor() {
+    let s = edit(&fresh(2), |p| {
+        p.turn.phase = PhaseTag::Finished;
+        p.turn.final_round = true;
+    });
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.final_round = false),
+        ["turn.final_round"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| harbor(p, &[persons(Settler)[0]])),
+        ["harbor"]
+    );
 }
 
 // Envelope checks and consistency.
@@ -796,7 +1157,10 @@ fn r_actions_out_of_turn_or_phase_are_refused_with_stable_codes() {
     assert_eq!(refused(&s, 7, Action::Draw), Code::NoSuchSeat);
     assert_eq!(refused(&s, 0, Action::take(0)), Code::WrongPhase);
     assert_eq!(refused(&s, 0, Action::Repel), Code::WrongPhase);
-    let done = edit(&s, |p| p.turn.phase = PhaseTag::Finished);
+    let done = edit(&s, |p| {
+        p.turn.phase = PhaseTag::Finished;
+        p.turn.final_round = true;
+    });
     assert_eq!(refused(&done, 0, Action::Draw), Code::GameFinished);
     assert!(done.legal_actions(None).is_empty());
     assert_eq!(

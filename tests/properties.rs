@@ -205,8 +205,11 @@ fn state_round_trips_through_proto() {
                 |state, _, _| {
                     let proto = state_to_proto(state);
                     let bytes = proto.encode_to_vec();
-                    let back = state_from_proto(Message::decode(bytes.as_slice()).unwrap())
-                        .expect("a state the referee made is valid");
+                    let back = state_from_proto(
+                        Message::decode(bytes.as_slice()).unwrap(),
+                        state.config().rules,
+                    )
+                    .expect("a state the referee made is valid");
                     assert_eq!(&back, state);
                     checked += 1;
                 },

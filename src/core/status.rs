@@ -43,24 +43,33 @@ pub struct SeatResult {
     pub winner: bool,
 }
 
-/// Ranks seats by (score, tie-breaker), higher first; seats equal on both share a rank and all
-/// seats ranked first share the win.
-pub fn rank(scores: &[(u32, u32)]) -> Vec<SeatResult> {
-    scores
+/// Where one seat stands at the end, for ranking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Standing {
+    /// Whether the rules let this seat win at all; seats that cannot rank after every seat that
+    /// can (Port Royal's expedition variant: only players with an expedition).
+    pub can_win: bool,
+    /// The score.
+    pub score: u32,
+    /// The tie-breaker after the score.
+    pub tie_breaker: u32,
+}
+
+/// Ranks seats by (can win, score, tie-breaker), higher first; seats equal on all three share a
+/// rank, and the seats ranked first share the win if they can win (else nobody wins).
+pub fn rank(standings: &[Standing]) -> Vec<SeatResult> {
+    standings
         .iter()
         .enumerate()
-        .map(|(seat, &(score, tie_breaker))| {
-            let better = scores
-                .iter()
-                .filter(|&&other| other > (score, tie_breaker))
-                .count();
+        .map(|(seat, &standing)| {
+            let better = standings.iter().filter(|&&other| other > standing).count();
             let rank = u32::try_from(better).unwrap_or(u32::MAX).saturating_add(1);
             SeatResult {
                 seat: Seat::try_from(seat).unwrap_or(Seat::MAX),
-                score,
-                tie_breaker,
+                score: standing.score,
+                tie_breaker: standing.tie_breaker,
                 rank,
-                winner: rank == 1,
+                winner: rank == 1 && standing.can_win,
             }
         })
         .collect()
@@ -70,11 +79,45 @@ pub fn rank(scores: &[(u32, u32)]) -> Vec<SeatResult> {
 mod tests {
     use super::*;
 
+    fn standing(can_win: bool, score: u32, tie_breaker: u32) -> Standing {
+        Standing {
+            can_win,
+            score,
+            tie_breaker,
+        }
+    }
+
     #[test]
     fn ties_share_rank_and_win() {
-        let r = rank(&[(12, 3), (12, 3), (12, 1), (5, 9)]);
+        let r = rank(&[
+            standing(true, 12, 3),
+            standing(true, 12, 3),
+            standing(true, 12, 1),
+            standing(true, 5, 9),
+        ]);
         let ranks: Vec<u32> = r.iter().map(|s| s.rank).collect();
         assert_eq!(ranks, [1, 1, 3, 4]);
         assert!(r[0].winner && r[1].winner && !r[2].winner);
+    }
+
+    #[test]
+    fn seats_that_cannot_win_rank_after_those_that_can() {
+        let r = rank(&[
+            standing(false, 13, 9),
+            standing(true, 12, 0),
+            standing(false, 13, 2),
+            standing(true, 4, 1),
+        ]);
+        let ranks: Vec<u32> = r.iter().map(|s| s.rank).collect();
+        assert_eq!(ranks, [3, 1, 4, 2]);
+        let winners: Vec<bool> = r.iter().map(|s| s.winner).collect();
+        assert_eq!(winners, [false, true, false, false]);
+    }
+
+    #[test]
+    fn nobody_wins_when_no_seat_can() {
+        let r = rank(&[standing(false, 13, 0), standing(false, 9, 5)]);
+        assert_eq!(r[0].rank, 1);
+        assert!(r.iter().all(|s| !s.winner));
     }
 }

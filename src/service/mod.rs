@@ -31,7 +31,7 @@ use v1::referee_service_server::RefereeService;
 pub use server::serve;
 
 /// The rules versions this build plays (reported by `referee_build_info`).
-pub const RULES_VERSIONS: &[&str] = &[pr::RULES_VERSION];
+pub const RULES_VERSIONS: &[&str] = &[pr::Rules::V1.as_str(), pr::Rules::V2.as_str()];
 
 /// The most actions one Replay may carry (a real game has a few hundred).
 pub const MAX_REPLAY_ACTIONS: usize = 20_000;
@@ -134,18 +134,9 @@ fn load_game(gs: v1::GameState, ctx: &Ctx) -> Result<Loaded, Status> {
     match gs.game {
         Some(v1::game_state::Game::PortRoyal(p)) => {
             ctx.game(pr::GAME_ID);
-            if gs.rules_version != pr::RULES_VERSION {
-                return Err(StateErrors::one(
-                    "state.rules_version",
-                    format!(
-                        "unknown rules version {:?}; this referee plays {:?}",
-                        gs.rules_version,
-                        pr::RULES_VERSION
-                    ),
-                )
-                .into());
-            }
-            let state = port_royal::state_from_proto(p)
+            let rules = rules_version(&gs.rules_version)
+                .map_err(|e| Status::from(e.under("state.")))?;
+            let state = port_royal::state_from_proto(p, rules)
                 .map_err(|e| Status::from(e.under("state.port_royal.")))?;
             Ok(Loaded {
                 sequence: gs.sequence,
@@ -166,6 +157,16 @@ fn load_game(gs: v1::GameState, ctx: &Ctx) -> Result<Loaded, Status> {
         )
         .into()),
     }
+}
+
+/// A rules version this release plays (field path `rules_version`).
+fn rules_version(name: &str) -> Result<pr::Rules, StateErrors> {
+    pr::Rules::parse(name).ok_or_else(|| {
+        StateErrors::one(
+            "rules_version",
+            format!("unknown rules version {name:?}; this referee plays {RULES_VERSIONS:?}"),
+        )
+    })
 }
 
 fn status_to_proto(s: &crate::core::Status) -> v1::Status {
@@ -194,19 +195,29 @@ fn status_to_proto(s: &crate::core::Status) -> v1::Status {
     }
 }
 
-/// The seat and game action of a request's action, or the violation that refuses it outright.
+/// The seat and game action of a request's action (at field path `field`: `action`, or
+/// `actions[i]` in a Replay), or the violation that refuses it outright. A missing action, seat
+/// or required move field is a malformed request, not a violation.
 fn decode_action(
     loaded: &Loaded,
     action: Option<&v1::Action>,
+    field: &str,
 ) -> Result<Result<(Seat, pr::Action), Violation>, StateErrors> {
-    let a = action.ok_or_else(|| StateErrors::one("action", "is required"))?;
-    let seat = match check_envelope(loaded.sequence, a.expected_sequence, a.seat) {
+    let a = action.ok_or_else(|| StateErrors::one(field, "is required"))?;
+    let seat = a.seat.ok_or_else(|| {
+        StateErrors::one(
+            format!("{field}.seat"),
+            "is required (it has presence: a forgotten seat is not taken for seat 0)",
+        )
+    })?;
+    let game_action = match &a.game {
+        Some(v1::action::Game::PortRoyal(p)) => port_royal::action_from_proto(p)
+            .map_err(|e| e.under(&format!("{field}.port_royal.")))?,
+        None => None,
+    };
+    let seat = match check_envelope(loaded.sequence, a.expected_sequence, seat) {
         Ok(seat) => seat,
         Err(v) => return Ok(Err(v)),
-    };
-    let game_action = match &a.game {
-        Some(v1::action::Game::PortRoyal(p)) => port_royal::action_from_proto(p),
-        None => None,
     };
     Ok(game_action
         .map(|ga| (seat, ga))
@@ -215,7 +226,7 @@ fn decode_action(
 
 fn action_to_proto(sequence: u64, seat: Seat, a: &pr::Action) -> v1::Action {
     v1::Action {
-        seat: seat.into(),
+        seat: Some(seat.into()),
         expected_sequence: Some(sequence),
         game: Some(v1::action::Game::PortRoyal(port_royal::action_to_proto(a))),
     }
@@ -301,6 +312,7 @@ fn game_info() -> v1::GameInfo {
         min_players: 1,
         max_players: pr::state::MAX_PLAYERS.into(),
         rules_version: pr::RULES_VERSION.to_owned(),
+        supported_rules_versions: RULES_VERSIONS.iter().map(|&v| v.to_owned()).collect(),
         component_set: pr::COMPONENT_SET.to_owned(),
         provisional: false,
         options: vec![
@@ -341,10 +353,20 @@ fn new_game(req: &v1::NewGameRequest) -> Result<(u64, pr::State), StateErrors> {
                 None => Ok(pr::Options::default()),
             }
             .map_err(|e| e.rebase("options.", "port_royal."))?;
+            let rules = match &req.rules_version {
+                Some(name) => rules_version(name)?,
+                None => pr::Rules::NEWEST,
+            };
             let seed = req.seed.unwrap_or_else(os_seed);
-            pr::new_game(req.players, req.start_seat.unwrap_or(0), seed, options)
-                .map(|s| (0, s))
-                .map_err(|e| e.rebase("options.", "port_royal."))
+            pr::new_game_under(
+                rules,
+                req.players,
+                req.start_seat.unwrap_or(0),
+                seed,
+                options,
+            )
+            .map(|s| (0, s))
+            .map_err(|e| e.rebase("options.", "port_royal."))
         }
         "village" => Err(
             StateErrors::one("game", "Village is not served by this release yet")
@@ -426,7 +448,7 @@ impl RefereeService for Referee {
         let req = request.into_inner();
         self.observe("Validate", |ctx| {
             let loaded = self.load(req.state, ctx)?;
-            let violation = decode_action(&loaded, req.action.as_ref())?
+            let violation = decode_action(&loaded, req.action.as_ref(), "action")?
                 .and_then(|(seat, a)| loaded.state.check(seat, &a))
                 .err();
             let outcome = violation_code(&violation);
@@ -447,9 +469,10 @@ impl RefereeService for Referee {
         self.observe("Apply", |ctx| {
             let mut loaded = self.load(req.state, ctx)?;
             let mut events = Vec::new();
-            let applied = decode_action(&loaded, req.action.as_ref())?.and_then(|(seat, a)| {
-                Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
-            });
+            let applied =
+                decode_action(&loaded, req.action.as_ref(), "action")?.and_then(|(seat, a)| {
+                    Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
+                });
             let (outcome, violation) = match applied {
                 Ok(()) => {
                     let sequence = loaded.sequence.saturating_add(1);
@@ -492,7 +515,7 @@ impl RefereeService for Referee {
             Ok((
                 v1::ViewResponse {
                     view: Some(v1::GameView {
-                        rules_version: pr::RULES_VERSION.to_owned(),
+                        rules_version: loaded.state.config().rules.as_str().to_owned(),
                         sequence: loaded.sequence,
                         viewer: viewer.map(u32::from),
                         status: Some(status_to_proto(&loaded.state.status())),
@@ -533,8 +556,7 @@ impl RefereeService for Referee {
             let mut failure = None;
             for (index, action) in req.actions.iter().enumerate() {
                 events.clear();
-                let applied = decode_action(&loaded, Some(action))
-                    .map_err(|e| e.under(&format!("actions[{index}].")))?
+                let applied = decode_action(&loaded, Some(action), &format!("actions[{index}]"))?
                     .and_then(|(seat, a)| {
                         Game::apply_in_place(&mut loaded.state, seat, &a, &mut events)
                     });

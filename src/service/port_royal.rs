@@ -5,8 +5,8 @@ use crate::games::port_royal::cards::{Card, Colour, Person, Tax, ALL_CARDS, CARD
 use crate::games::port_royal::contracts::{self, Requirement, CONTRACTS};
 use crate::games::port_royal::state::{Offer, OfferKind, Progress, Slot, MAX_PLAYERS};
 use crate::games::port_royal::{
-    Action, CoinReason, Event, ExpansionParts, Mode, OfferParts, Options, PhaseTag, SeatParts,
-    State, StateParts, TurnParts, View, RULES_VERSION,
+    Action, CoinReason, Event, ExpansionParts, Mode, OfferParts, Options, PhaseTag, Rules,
+    SeatParts, State, StateParts, TurnParts, View,
 };
 use crate::pb::v1;
 use v1::port_royal_action::{self as pa, Kind as A};
@@ -100,9 +100,10 @@ fn check_list_lengths(p: &v1::PortRoyalState) -> Result<(), StateErrors> {
     errs.into_result()
 }
 
-/// A validated state from the wire (field paths relative to the Port Royal state). Takes the
-/// message by value: its lists move into the checked parts instead of being copied.
-pub fn state_from_proto(p: v1::PortRoyalState) -> Result<State, StateErrors> {
+/// A validated state from the wire, under the rules version its envelope names (field paths
+/// relative to the Port Royal state). Takes the message by value: its lists move into the
+/// checked parts instead of being copied.
+pub fn state_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<State, StateErrors> {
     check_list_lengths(&p)?;
     let options = options_from_proto(p.options.as_ref())?;
     let rng = p.rng.unwrap_or_default();
@@ -115,7 +116,13 @@ pub fn state_from_proto(p: v1::PortRoyalState) -> Result<State, StateErrors> {
         Ok(v1::PortRoyalPhase::Bust) => PhaseTag::Bust,
         Ok(v1::PortRoyalPhase::Unspecified) | Err(_) => PhaseTag::Unspecified,
     };
+    // port-royal/1 encoded a TRADE taker of seat 0 by leaving the field out.
+    let taker = match (t.taker, rules, phase) {
+        (None, Rules::V1, PhaseTag::Trade) => Some(0),
+        (taker, _, _) => taker,
+    };
     let parts = StateParts {
+        rules,
         players: p.players,
         start_seat: p.start_seat,
         options,
@@ -138,7 +145,7 @@ pub fn state_from_proto(p: v1::PortRoyalState) -> Result<State, StateErrors> {
             phase,
             cards_drawn: t.cards_drawn,
             pending_ship: t.pending_ship,
-            taker: t.taker,
+            taker,
             base_takes: t.base_takes,
             bonus_takes: t.bonus_takes,
             taken: t.taken,
@@ -178,7 +185,7 @@ pub fn state_from_proto(p: v1::PortRoyalState) -> Result<State, StateErrors> {
     State::from_parts(&parts)
 }
 
-fn turn_to_proto(t: &TurnParts) -> v1::PortRoyalTurn {
+fn turn_to_proto(t: &TurnParts, rules: Rules) -> v1::PortRoyalTurn {
     v1::PortRoyalTurn {
         active_seat: t.active_seat,
         phase: match t.phase {
@@ -191,7 +198,8 @@ fn turn_to_proto(t: &TurnParts) -> v1::PortRoyalTurn {
         } as i32,
         cards_drawn: t.cards_drawn,
         pending_ship: t.pending_ship,
-        taker: t.taker,
+        // port-royal/1 states keep their bytes: that version left a taker of seat 0 out.
+        taker: t.taker.filter(|&taker| rules != Rules::V1 || taker != 0),
         base_takes: t.base_takes,
         bonus_takes: t.bonus_takes,
         taken: t.taken,
@@ -240,7 +248,7 @@ fn ids(v: &[u8]) -> Vec<u32> {
 /// The envelope of a state: rules version, sequence and game (no tag).
 pub fn game_state(sequence: u64, s: &State) -> v1::GameState {
     v1::GameState {
-        rules_version: RULES_VERSION.to_owned(),
+        rules_version: s.config().rules.as_str().to_owned(),
         sequence,
         auth_tag: Vec::new(),
         game: Some(v1::game_state::Game::PortRoyal(state_to_proto(s))),
@@ -270,7 +278,7 @@ pub fn state_to_proto(s: &State) -> v1::PortRoyalState {
                 display: ids(&seat.display),
             })
             .collect(),
-        turn: Some(turn_to_proto(&s.turn.to_parts())),
+        turn: Some(turn_to_proto(&s.turn.to_parts(), config.rules)),
         contracts: s.ext.as_ref().map(|x| v1::PortRoyalContracts {
             face_up: slots_to_proto(x.face_up.iter().map(slot_parts)),
             face_down: ids(&x.face_down),
@@ -284,15 +292,21 @@ pub fn state_to_proto(s: &State) -> v1::PortRoyalState {
     }
 }
 
-/// An action from the wire; `None` when no kind is set.
-pub fn action_from_proto(a: &v1::PortRoyalAction) -> Option<Action> {
-    Some(match a.kind.as_ref()? {
+/// An action from the wire; `Ok(None)` when no kind is set, an error naming a required field
+/// that is missing (paths relative to the Port Royal action).
+pub fn action_from_proto(a: &v1::PortRoyalAction) -> Result<Option<Action>, StateErrors> {
+    let required =
+        |v: Option<u32>, field: &str| v.ok_or_else(|| StateErrors::one(field, "is required"));
+    let Some(kind) = a.kind.as_ref() else {
+        return Ok(None);
+    };
+    Ok(Some(match kind {
         A::Draw(_) => Action::Draw,
         A::Stop(_) => Action::Stop,
         A::Repel(_) => Action::Repel,
         A::Admit(_) => Action::Admit,
         A::Take(t) => Action::Take {
-            card: t.card,
+            card: required(t.card, "take.card")?,
             decline_coins: t.decline_coins,
             gift_to: t.gift_to,
         },
@@ -301,10 +315,12 @@ pub fn action_from_proto(a: &v1::PortRoyalAction) -> Option<Action> {
             expedition: c.expedition,
             persons: c.persons.clone(),
         },
-        A::CompleteContract(c) => Action::CompleteContract(c.contract),
+        A::CompleteContract(c) => {
+            Action::CompleteContract(required(c.contract, "complete_contract.contract")?)
+        }
         A::Accept(_) => Action::Accept,
         A::Decline(_) => Action::Decline,
-    })
+    }))
 }
 
 /// An action to the wire.
@@ -319,7 +335,7 @@ pub fn action_to_proto(a: &Action) -> v1::PortRoyalAction {
             decline_coins,
             gift_to,
         } => A::Take(pa::Take {
-            card: *card,
+            card: Some(*card),
             decline_coins: *decline_coins,
             gift_to: *gift_to,
         }),
@@ -332,7 +348,7 @@ pub fn action_to_proto(a: &Action) -> v1::PortRoyalAction {
             persons: persons.clone(),
         }),
         Action::CompleteContract(contract) => A::CompleteContract(pa::CompleteContract {
-            contract: *contract,
+            contract: Some(*contract),
         }),
         Action::Accept => A::Accept(pa::Accept {}),
         Action::Decline => A::Decline(pa::Decline {}),
@@ -490,7 +506,7 @@ pub fn view_to_proto(v: &View) -> v1::PortRoyalView {
                 contracts_completed: s.contracts_completed,
             })
             .collect(),
-        turn: Some(turn_to_proto(&v.turn.to_parts())),
+        turn: Some(turn_to_proto(&v.turn.to_parts(), v.config.rules)),
         contracts: v.contracts.as_ref().map(|c| v1::PortRoyalContractsView {
             face_up: slots_to_proto(c.face_up.iter().map(slot_parts)),
             face_down_count: c.face_down_count,
@@ -629,13 +645,18 @@ pub fn components() -> v1::PortRoyalComponents {
 
 fn requirement_text(r: Requirement) -> String {
     match r {
-        Requirement::Persons(a, b) if a == b => format!("2 {a:?}s in your display"),
-        Requirement::Persons(a, b) => format!("a {a:?} and a {b:?} in your display"),
+        Requirement::Persons(a, b) if a == b => format!("2 {}s in your display", a.name()),
+        Requirement::Persons(a, b) => {
+            format!("a {} and a {} in your display", a.name(), b.name())
+        }
         Requirement::CheapStaff => "4 persons with a printed cost of 3 or less".into(),
         Requirement::Fighter => "3 swords".into(),
         Requirement::Explorer => "1 expedition".into(),
         Requirement::DeclineCoins { colour, times } => {
-            format!("decline the coins of a traded {colour:?} ship {times} times")
+            format!(
+                "decline the coins of a traded {} ship {times} times",
+                format!("{colour:?}").to_lowercase()
+            )
         }
         Requirement::TaxOfficer => "you had to pay taxes".into(),
         Requirement::Jinx => "as active player, your turn ends with two ships of one colour".into(),

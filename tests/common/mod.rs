@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use referee::core::{GameRng, Seat};
-use referee::games::port_royal::{self, Action, Event, Options, State, StateParts};
+use referee::games::port_royal::{self, Action, Event, Options, Rules, State, StateParts};
 
 /// Plays a seeded random game (uniform among legal actions), calling `step` before each action.
 /// Returns the final state and the number of actions played.
@@ -12,10 +12,23 @@ pub fn play_random(
     seed: u64,
     options: Options,
     max_actions: usize,
+    step: impl FnMut(&State, Seat, &Action),
+) -> (State, usize) {
+    play_random_under(Rules::NEWEST, players, seed, options, max_actions, step)
+}
+
+/// `play_random` under a given rules version.
+pub fn play_random_under(
+    rules: Rules,
+    players: u32,
+    seed: u64,
+    options: Options,
+    max_actions: usize,
     mut step: impl FnMut(&State, Seat, &Action),
 ) -> (State, usize) {
     let mut state =
-        port_royal::new_game(players, seed as u32 % players, seed, options).expect("valid setup");
+        port_royal::new_game_under(rules, players, seed as u32 % players, seed, options)
+            .expect("valid setup");
     let mut agent = GameRng::from_u64(seed ^ 0xA5A5_A5A5);
     let mut events = Vec::new();
     for n in 0..max_actions {
@@ -75,6 +88,27 @@ pub fn edit(state: &State, f: impl FnOnce(&mut StateParts)) -> State {
     State::from_parts(&parts).unwrap_or_else(|e| panic!("scenario state invalid: {e}"))
 }
 
+/// The field paths `from_parts` names when `f` changes the parts of a valid state.
+pub fn refused_fields(state: &State, f: impl FnOnce(&mut StateParts)) -> Vec<String> {
+    let mut parts = state.to_parts();
+    f(&mut parts);
+    State::from_parts(&parts)
+        .expect_err("the changed state is refused")
+        .errors
+        .into_iter()
+        .map(|e| e.field)
+        .collect()
+}
+
+/// Makes `seat` the active player by moving on to its next turn (turns go clockwise from the
+/// start seat, one per turn number).
+pub fn set_active(p: &mut StateParts, seat: u32) {
+    while (p.start_seat + p.turn.turn_number - 1) % p.players != seat {
+        p.turn.turn_number += 1;
+    }
+    p.turn.active_seat = seat;
+}
+
 /// Removes a card from wherever it is in the parts.
 pub fn take_out(p: &mut StateParts, card: u32) {
     for zone in [
@@ -132,6 +166,8 @@ pub fn harbor(p: &mut StateParts, cards: &[u32]) {
         take_out(p, c);
         p.harbor.push(c);
     }
+    // Every harbor card was drawn this turn.
+    p.turn.cards_drawn = p.turn.cards_drawn.max(p.harbor.len() as u32);
 }
 
 /// A fresh game with every seat at 0 coins unless set, start seat 0.

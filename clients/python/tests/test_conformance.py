@@ -128,6 +128,15 @@ def test_wrong_seat_stale_sequence_and_missing_move(referee: Referee):
     no_move = pb.Action(seat=draw.seat)
     assert referee.apply(state, no_move).code == "MISSING_ACTION"
 
+    # A forgotten seat is not seat 0: the request is refused, naming the field.
+    no_seat = pb.Action()
+    no_seat.CopyFrom(draw)
+    no_seat.ClearField("seat")
+    with pytest.raises(RefereeError) as err:
+        referee.apply(state, no_seat)
+    assert err.value.code.name == "INVALID_ARGUMENT"
+    assert err.value.fields == ("action.seat",)
+
 
 def test_malformed_states_raise_with_the_field(referee: Referee):
     state, _ = referee.new_game(2, seed=3)

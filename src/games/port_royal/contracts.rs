@@ -33,6 +33,21 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The person's name as printed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Captain => "Captain",
+            Kind::Mademoiselle => "Mademoiselle",
+            Kind::Priest => "Priest",
+            Kind::Jester => "Jester",
+            Kind::ViceAdmiral => "Vice Admiral",
+            Kind::Settler => "Settler",
+            Kind::Gunner => "Gunner",
+            Kind::Clerk => "Clerk",
+            Kind::Trader => "Trader",
+        }
+    }
+
     /// Whether a person is of this kind.
     pub fn matches(self, p: Person) -> bool {
         matches!(
@@ -274,6 +289,49 @@ mod tests {
     #[test]
     fn s3_3_time_pile_formula_worked_example() {
         assert_eq!(time_pile_size(&[0, 2, 10]), 15);
+    }
+
+    /// 13 + the seal numbers (negative ones subtract) + 1 per distinct letter.
+    #[test]
+    fn s3_3_time_pile_formula_adds_seal_numbers_and_letters() {
+        // Lady Killer 1G, Comedian 0I, New Colony 1D: 13 + 2 + 3.
+        assert_eq!(time_pile_size(&[0, 1, 3]), 18);
+        // Jinx −1F: 13 − 1 + 1.
+        assert_eq!(time_pile_size(&[12]), 13);
+        // Tiny Gamester and Gamester share the letter A: 13 + 0 + 1.
+        assert_eq!(time_pile_size(&[13, 14]), 14);
+    }
+
+    #[test]
+    fn requirement_texts_name_the_persons_as_printed() {
+        let names: Vec<&str> = [
+            Kind::Captain,
+            Kind::Mademoiselle,
+            Kind::Priest,
+            Kind::Jester,
+            Kind::ViceAdmiral,
+            Kind::Settler,
+            Kind::Gunner,
+            Kind::Clerk,
+            Kind::Trader,
+        ]
+        .into_iter()
+        .map(Kind::name)
+        .collect();
+        assert_eq!(
+            names,
+            [
+                "Captain",
+                "Mademoiselle",
+                "Priest",
+                "Jester",
+                "Vice Admiral",
+                "Settler",
+                "Gunner",
+                "Clerk",
+                "Trader"
+            ]
+        );
     }
 
     #[test]

@@ -5,12 +5,14 @@ pub mod action;
 pub mod cards;
 pub mod contracts;
 mod rules;
+pub mod rules_version;
 pub mod setup;
 pub mod state;
 pub mod view;
 
 pub use action::{Action, CoinReason, Event};
-pub use setup::new_game;
+pub use rules_version::Rules;
+pub use setup::{new_game, new_game_under};
 pub use state::{
     ExpansionParts, Mode, OfferParts, Options, PhaseTag, SeatParts, State, StateParts, TurnParts,
 };
@@ -18,9 +20,9 @@ pub use view::View;
 
 /// The identifier in `NewGameRequest.game`.
 pub const GAME_ID: &str = "port-royal";
-/// The rules version stamped on every state; a change to the rules, the card table, the RNG or
-/// the order of its draws needs a new version.
-pub const RULES_VERSION: &str = "port-royal/1";
+/// The rules version new games are set up under; a change to the rules, the card table, the RNG
+/// or the order of its draws needs a new version (`Rules`), and every older one stays playable.
+pub const RULES_VERSION: &str = Rules::NEWEST.as_str();
 /// The component set: the printed cards of the 2014 base game.
 pub const COMPONENT_SET: &str = "port-royal-2014";
 

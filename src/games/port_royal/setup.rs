@@ -9,6 +9,7 @@ use super::cards::{self, FIVE_PLAYER_EXPEDITION};
 use super::contracts::{
     self, time_pile_size, ContractId, COMPETITIVE_FACE_UP, CONTRACTS, COOPERATIVE_FACE_UP,
 };
+use super::rules_version::Rules;
 use super::state::{Config, Expansion, Options, Phase, SeatState, Slot, State, Turn};
 
 /// Coins dealt to each player at setup.
@@ -20,6 +21,18 @@ pub const STARTING_COINS: usize = 3;
 /// cooperative variant the time pile is then drawn from the top of the draw pile, and
 /// `difficulty` cards go from the time pile to the victory pile.
 pub fn new_game(
+    players: u32,
+    start_seat: u32,
+    seed: u64,
+    options: Options,
+) -> Result<State, StateErrors> {
+    new_game_under(Rules::NEWEST, players, start_seat, seed, options)
+}
+
+/// Sets up a game under an older rules version (to replay a game begun under it); the setup
+/// itself is the same in every version.
+pub fn new_game_under(
+    rules: Rules,
     players: u32,
     start_seat: u32,
     seed: u64,
@@ -56,6 +69,7 @@ pub fn new_game(
     };
     let mut state = State {
         config: Config {
+            rules,
             players,
             start_seat,
             options,

@@ -8,6 +8,7 @@ use crate::core::{Seat, StateErrors};
 
 use super::cards::{self, Card, Person, ALL_CARDS};
 use super::contracts::{self, ContractId, Requirement, CONTRACTS, CONTRACT_VP};
+use super::rules_version::Rules;
 
 /// The variant played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -72,6 +73,8 @@ pub const MAX_PLAYERS: u8 = 5;
 /// What is fixed for the whole game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
+    /// The rules version the game was set up under.
+    pub rules: Rules,
     /// 2-5.
     pub players: u8,
     /// Who played first.
@@ -351,6 +354,8 @@ impl State {
 /// A Port Royal state as a client sent it, unchecked. Field types mirror the wire.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct StateParts {
+    /// The rules version (from the envelope's `rules_version`).
+    pub rules: Rules,
     /// Number of players.
     pub players: u32,
     /// Start seat.
@@ -417,8 +422,8 @@ pub struct TurnParts {
     pub cards_drawn: u32,
     /// Repel only.
     pub pending_ship: Option<u32>,
-    /// Trade only.
-    pub taker: u32,
+    /// Trade only (and then required).
+    pub taker: Option<u32>,
     /// Trade only.
     pub base_takes: u32,
     /// Trade only.
@@ -736,6 +741,7 @@ impl State {
             errs.push("seats", format!("must have {players} entries"));
         }
         let config = Config {
+            rules: p.rules,
             players,
             start_seat,
             options: p.options,
@@ -841,13 +847,16 @@ impl State {
         if t.phase != PhaseTag::Repel && t.pending_ship.is_some() {
             errs.push("turn.pending_ship", "is set only in the REPEL phase");
         }
-        if t.phase != PhaseTag::Trade
-            && (t.taker, t.base_takes, t.bonus_takes, t.taken) != (0, 0, 0, 0)
-        {
-            errs.push(
-                "turn.taker",
-                "taker, base_takes, bonus_takes and taken are set only in the TRADE phase",
-            );
+        if t.phase != PhaseTag::Trade {
+            if t.taker.is_some() {
+                errs.push("turn.taker", "is set only in the TRADE phase");
+            }
+            if (t.base_takes, t.bonus_takes, t.taken) != (0, 0, 0) {
+                errs.push(
+                    "turn.base_takes",
+                    "base_takes, bonus_takes and taken are set only in the TRADE phase",
+                );
+            }
         }
         let mut offers = Vec::new();
         for (i, o) in p.offers.iter().enumerate() {
@@ -937,9 +946,6 @@ impl State {
                             "the active player cannot repel this card",
                         );
                     }
-                    if t.cards_drawn == 0 {
-                        errs.push("turn.cards_drawn", "a ship was drawn, so at least 1");
-                    }
                     Phase::Repel { ship }
                 }
                 _ => {
@@ -951,10 +957,16 @@ impl State {
                 }
             },
             PhaseTag::Trade => {
-                let taker = seat_of(t.taker, players).unwrap_or_else(|| {
-                    errs.push("turn.taker", "no such seat");
-                    active
-                });
+                let taker = match t.taker {
+                    None => {
+                        errs.push("turn.taker", "is required in the TRADE phase");
+                        active
+                    }
+                    Some(raw) => seat_of(raw, players).unwrap_or_else(|| {
+                        errs.push("turn.taker", "no such seat");
+                        active
+                    }),
+                };
                 let base_ok = if taker == active {
                     (1..=3).contains(&t.base_takes)
                 } else {
@@ -987,13 +999,111 @@ impl State {
                 }
             }
         };
+        state.check_turn(&mut errs);
         errs.into_result().map(|()| state)
+    }
+
+    /// The turn-state invariants that follow from the rules (docs/rules.md, "States no game can
+    /// reach"): how the phase, the harbor, the counters, the pending ship and the offers fit
+    /// together. A state that breaks one could never have been returned by the referee, and
+    /// playing on from it could reach states the referee refuses.
+    fn check_turn(&self, errs: &mut StateErrors) {
+        let t = &self.turn;
+        let players = self.config.players;
+        // Turns go clockwise from the start seat, one per turn number (which saturates at u32's
+        // largest value, where the check stops: no real game gets there).
+        let expected = ((u64::from(self.config.start_seat) + u64::from(t.number)
+            - u64::from(t.number > 0))
+            % u64::from(players)) as u32;
+        if t.number > 0 && t.number < u32::MAX && u32::from(t.active) != expected {
+            errs.push(
+                "turn.active_seat",
+                format!(
+                    "turn {} is seat {expected}'s (clockwise from the start seat)",
+                    t.number
+                ),
+            );
+        }
+        // Every harbor card, and a pending ship, was drawn this turn.
+        let pending = u32::from(matches!(t.phase, Phase::Repel { .. }));
+        if t.drawn < self.harbor.len() as u32 + pending {
+            errs.push(
+                "turn.cards_drawn",
+                "fewer cards drawn this turn than are in the harbor (and pending)",
+            );
+        }
+        match t.phase {
+            Phase::Trade { .. } if t.drawn == 0 => {
+                errs.push("turn.cards_drawn", "phase 2 comes after at least one draw");
+            }
+            Phase::Bust if !self.harbor.is_empty() => {
+                errs.push("harbor", "a bust discards the harbor");
+            }
+            Phase::Bust if t.drawn < 2 => {
+                errs.push(
+                    "turn.cards_drawn",
+                    "a bust needs two ships of one colour drawn",
+                );
+            }
+            Phase::Discover if t.drawn == 0 && !self.offers.is_empty() => {
+                errs.push("offers", "offers come from a card drawn this turn");
+            }
+            Phase::Finished if !self.offers.is_empty() => {
+                errs.push("offers", "a finished game has no open offer");
+            }
+            Phase::Finished if !self.config.options.cooperative() && !t.final_round => {
+                errs.push(
+                    "turn.final_round",
+                    "a competitive game ends only after its final round",
+                );
+            }
+            Phase::Finished if !self.config.options.cooperative() && !self.harbor.is_empty() => {
+                errs.push("harbor", "the last turn's harbor was discarded");
+            }
+            _ => {}
+        }
+        for (i, offer) in self.offers.iter().enumerate() {
+            let requirement = match offer.kind {
+                OfferKind::Contract(id) => contracts::contract(id).map(|c| c.requirement),
+                OfferKind::VictoryPile => None,
+            };
+            let jinx = requirement == Some(Requirement::Jinx);
+            if jinx != (t.phase == Phase::Bust) {
+                errs.push(
+                    format!("offers[{i}]"),
+                    "Jinx is offered on a bust, and a bust offers Jinx only",
+                );
+            }
+            let active_only = requirement != Some(Requirement::TaxOfficer);
+            if active_only && offer.seat != t.active {
+                errs.push(
+                    format!("offers[{i}].seat"),
+                    "only the Tax Officer is offered to other players",
+                );
+            }
+        }
+        // port-royal/1 lost a cooperative game when a turn began with an empty time pile.
+        let lost_at_turn_start = !self.config.rules.contracts_in_discover()
+            && t.phase == Phase::Discover
+            && t.drawn == 0
+            && self.ext.as_ref().is_some_and(|x| {
+                self.config.options.cooperative()
+                    && x.time_pile.is_empty()
+                    && x.face_up.iter().any(|s| s.completers.is_empty())
+            });
+        if lost_at_turn_start {
+            errs.push(
+                "contracts.time_pile",
+                "under port-royal/1 a turn that begins with an empty time pile has lost the game",
+            );
+        }
     }
 
     /// The unchecked parts of this state (the inverse of `from_parts`).
     pub fn to_parts(&self) -> StateParts {
         let ids = |v: &[CardId]| v.iter().map(|&c| u32::from(c)).collect::<Vec<u32>>();
         StateParts {
+            rules: self.config.rules,
             players: u32::from(self.config.players),
             start_seat: u32::from(self.config.start_seat),
             options: self.config.options,
@@ -1096,8 +1206,8 @@ impl Turn {
     /// The turn as wire parts.
     pub fn to_parts(&self) -> TurnParts {
         let (phase, pending_ship, taker, base_takes, bonus_takes, taken) = match self.phase {
-            Phase::Discover => (PhaseTag::Discover, None, 0, 0, 0, 0),
-            Phase::Repel { ship } => (PhaseTag::Repel, Some(u32::from(ship)), 0, 0, 0, 0),
+            Phase::Discover => (PhaseTag::Discover, None, None, 0, 0, 0),
+            Phase::Repel { ship } => (PhaseTag::Repel, Some(u32::from(ship)), None, 0, 0, 0),
             Phase::Trade {
                 taker,
                 base_takes,
@@ -1106,13 +1216,13 @@ impl Turn {
             } => (
                 PhaseTag::Trade,
                 None,
-                u32::from(taker),
+                Some(u32::from(taker)),
                 u32::from(base_takes),
                 u32::from(bonus_takes),
                 u32::from(taken),
             ),
-            Phase::Bust => (PhaseTag::Bust, None, 0, 0, 0, 0),
-            Phase::Finished => (PhaseTag::Finished, None, 0, 0, 0, 0),
+            Phase::Bust => (PhaseTag::Bust, None, None, 0, 0, 0),
+            Phase::Finished => (PhaseTag::Finished, None, None, 0, 0, 0),
         };
         TurnParts {
             active_seat: u32::from(self.active),

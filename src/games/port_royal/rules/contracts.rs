@@ -131,7 +131,8 @@ impl State {
         })
     }
 
-    /// Completes a standing contract (checked) in the taker's chance.
+    /// Completes a standing contract (checked): in the taker's chance, or (X6, from
+    /// port-royal/2) the active player's in phase 1, where the turn goes on with the next draw.
     pub(super) fn complete_now(&mut self, seat: Seat, raw: u32, events: &mut Vec<Event>) {
         let Ok(id) = ContractId::try_from(raw) else {
             return;
@@ -145,7 +146,7 @@ impl State {
         if self.complete(seat, id, events) {
             return;
         }
-        if !self.has_choice(seat) {
+        if matches!(self.turn.phase, Phase::Trade { .. }) && !self.has_choice(seat) {
             self.next_chance(seat, events);
         }
     }
@@ -328,7 +329,8 @@ impl State {
     }
 
     /// Cooperative: a turn that cannot take its first card from the time pile while contracts
-    /// are open is lost.
+    /// are open is lost (port-royal/1 checks it when the turn begins; from port-royal/2, X6, at
+    /// the first draw, since the active player may complete contracts before it).
     pub(crate) fn check_cooperative_loss(&mut self, events: &mut Vec<Event>) -> bool {
         let lost = self.config.options.cooperative()
             && self.ext.as_ref().is_some_and(|x| {

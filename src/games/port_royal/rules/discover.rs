@@ -51,7 +51,8 @@ impl State {
         self.turn.drawn = self.turn.drawn.saturating_add(1);
         let Some((card, from_time_pile)) = drawn else {
             let cooperative = self.config.options.cooperative();
-            // An empty time pile is caught when the turn starts; this is for hand-made states.
+            // An empty time pile loses at the first draw (port-royal/1 caught it when the turn
+            // began, so there only hand-made states get here).
             if cooperative && self.check_cooperative_loss(events) {
                 return;
             }

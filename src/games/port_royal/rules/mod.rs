@@ -9,7 +9,7 @@ mod tax;
 mod trade;
 mod turn;
 
-use crate::core::status::rank;
+use crate::core::status::{rank, Standing};
 use crate::core::{Code, Cooperative, Seat, Status, Violation};
 
 use super::action::{Action, Event};
@@ -30,8 +30,9 @@ impl State {
         }
     }
 
-    /// Who must act and, once finished, the ranking (§2.7: VP, then coins, then a shared win;
-    /// cooperative: won or lost, and the team's rating, §3.3).
+    /// Who must act and, once finished, the ranking (§2.7: VP, then coins, then a shared win; in
+    /// the expedition variant only players with an expedition can win, R17; cooperative: won or
+    /// lost, and the team's rating, §3.3).
     pub fn status(&self) -> Status {
         let finished = self.turn.phase == Phase::Finished;
         let coop = self
@@ -49,10 +50,16 @@ impl State {
         let result = if !finished {
             Vec::new()
         } else {
-            let scores: Vec<(u32, u32)> = (0..self.config.players)
-                .map(|s| (self.victory_points(s), self.coins(s)))
+            let expedition_needed = self.config.options.expedition_variant
+                && self.config.rules.expedition_needed_to_win();
+            let standings: Vec<Standing> = (0..self.config.players)
+                .map(|s| Standing {
+                    can_win: !expedition_needed || self.expeditions_owned(s) > 0,
+                    score: self.victory_points(s),
+                    tie_breaker: self.coins(s),
+                })
                 .collect();
-            let mut r = rank(&scores);
+            let mut r = rank(&standings);
             if let Some(c) = &cooperative {
                 for s in &mut r {
                     s.rank = 1;
@@ -100,6 +107,9 @@ impl State {
                         out.push(Action::Stop);
                     }
                     self.push_claims(actor, &mut out);
+                    if self.config.rules.contracts_in_discover() {
+                        self.push_completions(actor, &mut out);
+                    }
                 }
                 Phase::Repel { .. } => {
                     out.push(Action::Repel);
@@ -171,11 +181,16 @@ impl State {
             (Phase::Trade { .. }, Action::CompleteContract(contract)) => {
                 self.check_complete(seat, *contract)
             }
+            (Phase::Discover, Action::CompleteContract(contract))
+                if self.config.rules.contracts_in_discover() =>
+            {
+                self.check_complete(seat, *contract)
+            }
             (_, Action::Accept | Action::Decline) => {
                 Err(wrong_phase("There is no offer to accept or decline."))
             }
             (Phase::Discover, _) => Err(wrong_phase(
-                "In the discover phase you may draw, stop after your first card, or claim an expedition.",
+                "In the discover phase you may draw, stop after your first card, claim an expedition, or (from port-royal/2) complete a contract.",
             )),
             (Phase::Repel { .. }, _) => Err(wrong_phase(
                 "First decide whether to repel the ship just drawn or let it in.",

@@ -52,6 +52,8 @@ impl State {
             final_round: self.turn.final_round,
             number: self.turn.number.saturating_add(1),
         };
-        self.check_cooperative_loss(events);
+        if !self.config.rules.contracts_in_discover() {
+            self.check_cooperative_loss(events);
+        }
     }
 }
