@@ -1,6 +1,8 @@
 //! Engine benchmark: seeded random complete Port Royal games, legal-action generation included,
 //! for each mode and player count. `games/…` reports games per second, `actions/…` actions per
 //! second, over the same fixed set of seeds. Run: `cargo bench --bench engine`.
+// criterion_group! defines a public function it cannot document.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use referee::core::GameRng;

@@ -1,6 +1,8 @@
 //! Per-operation benchmarks on recorded mid-game states (`tests/common/samples.rs`): `apply`
 //! alone, `legal_actions` alone, and protobuf encode and decode (with validation) of a 5-player
 //! state. Run: `cargo bench --bench ops`.
+// criterion_group! defines a public function it cannot document.
+#![allow(missing_docs)]
 
 #[path = "../tests/common/samples.rs"]
 mod samples;

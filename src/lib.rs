@@ -5,6 +5,24 @@
 //! returns the new state and what happened. The rules live in [`games`] as pure functions; the
 //! gRPC service in [`service`] converts protobuf at the edge.
 //!
+//! Where things live:
+//!
+//! - [`core`]: what every game shares and no game's rules — the pinned RNG ([`core::rng`]),
+//!   piles, seats, violations with their envelope codes, state errors with field paths, status
+//!   and ranking.
+//! - [`games`]: the [`games::Game`] trait and one folder per game; `games::port_royal` holds
+//!   cards, contracts, setup, the state and its validation, actions and events, the rules
+//!   (`rules/`, one module per part of a turn), views, and the rules versions it plays.
+//! - [`pb`]: the protobuf types generated from `proto/` (package `referee.v1`) and the
+//!   descriptor set served by reflection.
+//! - [`service`]: the tonic handlers (decode, call the core, encode), the proto ↔ core mapping
+//!   of each game (`service::port_royal`), the codec, the edge limits, health, metrics, state
+//!   tags and the server with its graceful drain.
+//! - [`config`] and [`telemetry`]: flags and environment variables; logging.
+//!
+//! The documents in `docs/` give the API contract (`api.md`), every error (`errors.md`), the
+//! versioning policy, each game's rules as played and every ruling (`rules.md`).
+//!
 //! ```
 //! use referee::games::port_royal::{self, Action, Options};
 //!

@@ -12,7 +12,7 @@ use referee::core::Code;
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{
-    self, Action, CoinReason, Event, Mode, Options, PhaseTag, Rules, State, StateParts,
+    self, Action, CoinReason, Event, Mode, OfferParts, Options, PhaseTag, Rules, State, StateParts,
 };
 
 const LADY_KILLER: u32 = 0;
@@ -433,6 +433,32 @@ fn unreachable_offers_before_any_draw_or_in_a_finished_game() {
     assert!(finished.contains(&"offers".to_owned()), "{finished:?}");
 }
 
+/// Offers: a face-up contract decided at its event (Tax Officer, Jinx, the Gamesters), or the
+/// cooperative victory-pile card.
+#[test]
+fn unreachable_offers_of_other_contracts_or_of_the_victory_pile_in_a_competitive_game() {
+    let s = tiny_gamester_offered();
+    for contract in [Some(LADY_KILLER), Some(PACK), None] {
+        assert_eq!(
+            refused_fields(&s, |p| p.offers[0].contract = contract),
+            ["offers[0]"],
+            "{contract:?}"
+        );
+    }
+    // Face down is not enough: the Gamester must be face up.
+    let s = game(2, [TAX_OFFICER, JINX, LADY_KILLER, COMEDIAN], |_| {});
+    let y = ships(Yellow, 1, Some(1));
+    let [b, g] = [ships(Blue, 1, Some(1))[0], ships(Green, 1, Some(1))[0]];
+    let s = edit(&s, |p| harbor(p, &[y[0], b, g]));
+    assert_eq!(
+        refused_fields(&s, |p| p.offers.push(OfferParts {
+            seat: 0,
+            contract: Some(TINY_GAMESTER),
+        })),
+        ["offers[0]"]
+    );
+}
+
 #[test]
 fn unreachable_gamester_offered_to_another_seat() {
     let s = tiny_gamester_offered();
@@ -469,6 +495,188 @@ fn unreachable_bust_with_a_harbor_or_before_two_draws() {
     );
 }
 
+// States no game can reach: the expansion's own zones. Each test breaks one check of
+// `expansion_from_parts`.
+
+#[test]
+fn unreachable_a_contract_twice_or_out_of_its_variant() {
+    let s = game(2, [LADY_KILLER, COMEDIAN, MARITIME, NEW_COLONY], |_| {});
+    let down = s.to_parts().contracts.unwrap().face_down;
+    let n = down.len();
+    assert_eq!(
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().face_down[0] =
+            LADY_KILLER),
+        ["contracts.face_down[0]"]
+    );
+    // Ransom is cooperative only.
+    assert_eq!(
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().face_down[n - 1] =
+            RANSOM),
+        [format!("contracts.face_down[{}]", n - 1)]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| {
+            let x = p.contracts.as_mut().unwrap();
+            let c = x.face_down.pop().unwrap();
+            x.face_up.push((c, vec![]));
+        }),
+        ["contracts.face_up"]
+    );
+}
+
+#[test]
+fn unreachable_a_completer_twice() {
+    let s = game(2, [LADY_KILLER, COMEDIAN, MARITIME, NEW_COLONY], |p| {
+        complete_for(p, LADY_KILLER, 0);
+    });
+    assert_eq!(
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().face_up[0].1.push(0)),
+        ["contracts.face_up[0].completers[1]"]
+    );
+}
+
+#[test]
+fn unreachable_progress_cubes() {
+    let s = game(
+        2,
+        [FRIGATE_FOE, TINY_GAMESTER, LADY_KILLER, NEW_COLONY],
+        |p| {
+            p.contracts
+                .as_mut()
+                .unwrap()
+                .progress
+                .push((0, FRIGATE_FOE, 1));
+        },
+    );
+    let progress = |f: fn(&mut (u32, u32, u32))| {
+        refused_fields(&s, |p| f(&mut p.contracts.as_mut().unwrap().progress[0]))
+    };
+    assert_eq!(progress(|x| x.2 = 0), ["contracts.progress[0]"], "level 0");
+    assert_eq!(
+        progress(|x| x.2 = 3),
+        ["contracts.progress[0]"],
+        "past the spaces"
+    );
+    assert_eq!(
+        progress(|x| x.1 = LADY_KILLER),
+        ["contracts.progress[0]"],
+        "no spaces"
+    );
+    assert_eq!(
+        progress(|x| x.0 = 2),
+        ["contracts.progress[0]"],
+        "no such seat"
+    );
+    // Tiny Gamester has one progress space.
+    assert_eq!(
+        progress(|x| *x = (1, TINY_GAMESTER, 2)),
+        ["contracts.progress[0]"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| complete_for(p, FRIGATE_FOE, 0)),
+        ["contracts.progress[0]"],
+        "a cube on the progress space of a contract the seat completed"
+    );
+    assert_eq!(
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().progress.push((
+            0,
+            FRIGATE_FOE,
+            2
+        ))),
+        ["contracts.progress[1]"],
+        "two cubes of one seat on one contract"
+    );
+    // Another seat's cube on the same contract is fine.
+    edit(&s, |p| {
+        p.contracts
+            .as_mut()
+            .unwrap()
+            .progress
+            .push((1, FRIGATE_FOE, 2))
+    });
+}
+
+#[test]
+fn unreachable_more_than_three_cubes() {
+    let s = game(2, [FRIGATE_FOE, LADY_KILLER, COMEDIAN, MARITIME], |p| {
+        complete_for(p, LADY_KILLER, 0);
+        complete_for(p, COMEDIAN, 0);
+        complete_for(p, MARITIME, 0);
+    });
+    assert_eq!(
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().progress.push((
+            0,
+            FRIGATE_FOE,
+            1
+        ))),
+        ["contracts"]
+    );
+}
+
+#[test]
+fn unreachable_set_aside_ships() {
+    let y = ships(Yellow, 1, Some(1));
+    let colours = [
+        ships(Yellow, 1, Some(1))[0],
+        ships(Blue, 1, Some(1))[0],
+        ships(Green, 1, Some(1))[0],
+        ships(Red, 1, Some(1))[0],
+        ships(Black, 1, Some(2))[0],
+    ];
+    let s = game(2, [PACK, LADY_KILLER, COMEDIAN, MARITIME], |_| {});
+    let set_aside = |cards: Vec<u32>| {
+        refused_fields(&s, |p| {
+            for &c in &cards {
+                common::take_out(p, c);
+            }
+            p.contracts.as_mut().unwrap().set_aside[0] = cards;
+        })
+    };
+    assert_eq!(
+        set_aside(vec![y[0], y[1]]),
+        ["contracts.set_aside[0].ships[1]"],
+        "one ship per colour"
+    );
+    assert_eq!(
+        set_aside(vec![persons(Settler)[0]]),
+        ["contracts.set_aside[0].ships[0]"],
+        "ships only"
+    );
+    assert_eq!(
+        set_aside(colours.to_vec()),
+        ["contracts.set_aside[0].ships"],
+        "the fifth colour completes the contract"
+    );
+    assert_eq!(
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().set_aside.push(vec![])),
+        ["contracts.set_aside"]
+    );
+}
+
+#[test]
+fn unreachable_cooperative_piles_in_a_competitive_game() {
+    let s = game(2, [PACK, LADY_KILLER, COMEDIAN, MARITIME], |_| {});
+    let card = persons(Settler)[0];
+    assert_eq!(
+        refused_fields(&s, |p| {
+            common::take_out(p, card);
+            p.contracts.as_mut().unwrap().time_pile.push(card);
+        }),
+        ["contracts.time_pile"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| {
+            common::take_out(p, card);
+            p.contracts.as_mut().unwrap().victory_pile.push(card);
+        }),
+        ["contracts.time_pile"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().outcome = Some(true)),
+        ["contracts.time_pile"]
+    );
+}
+
 /// port-royal/1 lost a cooperative game when a turn began with an empty time pile, so such a
 /// state is unreachable there (port-royal/2 plays on to the first draw).
 #[test]
@@ -481,6 +689,48 @@ fn unreachable_port_royal_1_turn_start_with_an_empty_time_pile() {
     assert_eq!(refused_fields(&v1, empty), ["contracts.time_pile"]);
     let v2 = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
     edit(&v2, empty);
+}
+
+/// §3.1 with R7: completing a contract in one's chance keeps the chance open while there is
+/// something else to decide, and ends it when there is nothing left.
+#[test]
+fn s3_1_completing_in_the_chance_keeps_it_open_only_while_there_is_a_choice() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let y = ships(Yellow, 1, Some(1))[0];
+    let mut s = game(2, [LADY_KILLER, 1, 2, 3], |p| {
+        give(p, 1, &cards);
+        trading(p, 1, &[y]);
+        set_coins(p, 1, 1);
+    });
+    act(&mut s, 1, Action::CompleteContract(LADY_KILLER));
+    assert!(
+        matches!(s.turn().phase, Phase::Trade { taker: 1, .. }),
+        "the ship can still be taken"
+    );
+    let mut s = game(2, [LADY_KILLER, 1, 2, 3], |p| {
+        give(p, 1, &cards);
+        trading(p, 1, &[]);
+    });
+    act(&mut s, 1, Action::CompleteContract(LADY_KILLER));
+    assert_eq!(
+        s.turn().active,
+        1,
+        "nothing left: seat 1's chance, and seat 0's turn, ended"
+    );
+}
+
+/// §3.1: only a face-up contract can be completed; the refusal says so.
+#[test]
+fn s3_1_a_face_down_contract_cannot_be_completed() {
+    let s = game(2, [LADY_KILLER, COMEDIAN, MARITIME, NEW_COLONY], |p| {
+        give(p, 0, &[persons(Settler)[0], persons(Trader(Yellow))[0]]);
+        trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
+    });
+    let v = s
+        .check(0, &Action::CompleteContract(TRADE_OUTPOST))
+        .unwrap_err();
+    assert_eq!(v.code, Code::ContractNotAvailable);
+    assert!(v.message.contains("not face up"), "{}", v.message);
 }
 
 #[test]
@@ -626,6 +876,60 @@ fn s3_1_tiny_gamester_progress_then_complete_and_gamester_at_four_colours() {
     let events = act(&mut again, 0, Action::Accept);
     assert_eq!(completed(&events), vec![(0, TINY_GAMESTER as u8, 0, 2)]);
     assert_eq!(again.cubes_used(0), 2);
+}
+
+/// §3.1: a progress cube moves along its own contract only; the seat's other progress cubes and
+/// the other seats' cubes stay where they are.
+#[test]
+fn s3_1_progress_moves_only_the_seats_cube_on_that_contract() {
+    let red = ships(Red, 1, Some(1))[0];
+    let mut s = game(2, [FRIGATE_FOE, GALLEON_FOE, 0, 1], |p| {
+        let x = p.contracts.as_mut().unwrap();
+        x.progress.push((0, GALLEON_FOE, 1));
+        x.progress.push((1, FRIGATE_FOE, 1));
+        trading(p, 0, &[red]);
+    });
+    act(
+        &mut s,
+        0,
+        Action::Take {
+            card: red,
+            decline_coins: true,
+            gift_to: None,
+        },
+    );
+    let mut progress: Vec<(u8, u8, u8)> = s
+        .expansion()
+        .unwrap()
+        .progress
+        .iter()
+        .map(|p| (p.seat, p.contract, p.level))
+        .collect();
+    progress.sort_unstable();
+    assert_eq!(
+        progress,
+        [
+            (0, FRIGATE_FOE as u8, 1),
+            (0, GALLEON_FOE as u8, 1),
+            (1, FRIGATE_FOE as u8, 1)
+        ]
+    );
+}
+
+/// §3.2 and X5: every face-up contract completed ends a cooperative game; a competitive game
+/// goes on.
+#[test]
+fn s3_2_a_competitive_game_goes_on_when_every_face_up_contract_is_completed() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let mut s = game(2, [LADY_KILLER, COMEDIAN, MARITIME, NEW_COLONY], |p| {
+        for c in [COMEDIAN, MARITIME, NEW_COLONY] {
+            complete_for(p, c, 1);
+        }
+        give(p, 0, &cards);
+        trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
+    });
+    act(&mut s, 0, Action::CompleteContract(LADY_KILLER));
+    assert!(!s.status().finished);
 }
 
 #[test]
@@ -882,6 +1186,19 @@ fn s1_2_special_ship_gives_another_player_of_your_choice_one_coin() {
         ),
         Code::InvalidGift
     );
+    // Seat 3 does not exist at a 3-player table.
+    assert_eq!(
+        refused(
+            &s,
+            0,
+            Action::Take {
+                card: special,
+                decline_coins: false,
+                gift_to: Some(3)
+            }
+        ),
+        Code::InvalidGift
+    );
     let mut t = s.clone();
     let events = act(
         &mut t,
@@ -922,6 +1239,9 @@ fn r_special_ship_in_a_solo_game_gives_nobody_a_coin() {
     let special = special_ship(Green);
     let s = port_royal::new_game(1, 0, 4, coop(0)).unwrap();
     let mut s = edit(&s, |p| trading(p, 0, &[special]));
+    assert!(s
+        .legal_actions(Some(0))
+        .contains(&(0, Action::take(special))));
     assert_eq!(
         refused(
             &s,
@@ -1020,9 +1340,35 @@ fn s3_3_a_tax_increase_offers_one_more_card_to_the_victory_pile() {
     act(&mut s, 0, Action::Draw);
     let time = s.expansion().unwrap().time_pile.len();
     assert_eq!(s.offers().len(), 1);
+    // The open victory-pile offer is part of a valid cooperative state.
+    assert_eq!(edit(&s, |_| {}), s);
     let events = act(&mut s, 0, Action::Accept);
     assert!(events.contains(&Event::VictoryPileGrew { cards: 1 }));
     assert_eq!(s.expansion().unwrap().time_pile.len(), time - 1);
+}
+
+/// Options that do not fit together are refused at setup, naming the option: the cooperative
+/// variant is part of the expansion, and difficulty belongs to it.
+#[test]
+fn options_that_do_not_fit_are_refused_at_setup() {
+    let fields = |o: Options| {
+        port_royal::new_game(2, 0, 1, o)
+            .expect_err("refused")
+            .errors
+            .into_iter()
+            .map(|e| e.field)
+            .collect::<Vec<_>>()
+    };
+    let cooperative_alone = Options {
+        mode: Mode::Cooperative,
+        ..Options::default()
+    };
+    assert_eq!(fields(cooperative_alone), ["options.mode"]);
+    let difficulty_competitive = Options {
+        difficulty: 1,
+        ..competitive()
+    };
+    assert_eq!(fields(difficulty_competitive), ["options.difficulty"]);
 }
 
 /// §3.1 Pack of Pirates: setup gives every seat an empty set-aside, so the first repelled ship can
@@ -1031,6 +1377,11 @@ fn s3_3_a_tax_increase_offers_one_more_card_to_the_victory_pile() {
 fn s3_2_setup_prepares_an_empty_set_aside_per_seat() {
     for players in 2..=5 {
         let s = port_royal::new_game(players, 0, 1, competitive()).unwrap();
+        assert_eq!(
+            s.all_contracts().len(),
+            16,
+            "§3.2: every contract somewhere"
+        );
         assert_eq!(
             s.expansion().unwrap().set_aside,
             vec![Vec::<u8>::new(); players as usize]

@@ -166,6 +166,10 @@ async fn play(
             assert!(legal.actions.is_empty());
             let result = status.result.unwrap();
             assert_eq!(result.seats.len(), players as usize);
+            for seat in &result.seats {
+                // Port Royal breaks ties on coins; field 3 repeats the first tie-breaker.
+                assert_eq!(seat.tie_breakers, [seat.tie_breaker]);
+            }
             match &result.cooperative {
                 None => assert!(result.seats.iter().any(|s| s.winner)),
                 Some(team) => assert!(result.seats.iter().all(|s| s.winner == team.won)),

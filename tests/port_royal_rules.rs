@@ -36,6 +36,8 @@ fn s2_1_setup_deals_three_coins_and_removes_the_five_player_expedition() {
         for seat in 0..players as u8 {
             assert_eq!(s.coins(seat), 3);
         }
+        let in_row = usize::from(players == 5);
+        assert_eq!(s.draw_pile_len(), total - 3 * players as usize - in_row);
         let five = port_royal::cards::FIVE_PLAYER_EXPEDITION;
         assert_eq!(s.expedition_row().contains(&five), players == 5);
         assert_eq!(s.all_cards().any(|c| c == five), players == 5);
@@ -64,6 +66,7 @@ fn s2_2_must_draw_at_least_one_card() {
     );
     let mut s = edit(&s, |p| stack_draw_pile(p, &[ships(Yellow, 1, Some(1))[0]]));
     act(&mut s, 0, Action::Draw);
+    assert!(s.legal_actions(None).contains(&(0, Action::Stop)));
     act(&mut s, 0, Action::Stop);
     assert!(matches!(s.turn().phase, Phase::Trade { taker: 0, .. }));
 }
@@ -382,6 +385,26 @@ fn s2_3_a_player_who_cannot_pay_cannot_hire() {
     let mut s = discovering(3, &[jack, ship], 1);
     act(&mut s, 0, Action::Stop);
     assert_eq!(refused(&s, 0, Action::take(jack)), Code::InsufficientCoins);
+    let v = s.check(0, &Action::take(jack)).unwrap_err();
+    assert_eq!(
+        v.details,
+        [("needed", "6".to_owned()), ("held", "3".to_owned())]
+    );
+    // Declining coins or naming a gift is for ships only.
+    for take in [
+        Action::Take {
+            card: jack,
+            decline_coins: true,
+            gift_to: None,
+        },
+        Action::Take {
+            card: jack,
+            decline_coins: false,
+            gift_to: Some(1),
+        },
+    ] {
+        assert_eq!(refused(&s, 0, take), Code::DeclineNotAllowed);
+    }
     let legal: Vec<Action> = s
         .legal_actions(Some(0))
         .into_iter()
@@ -549,6 +572,16 @@ fn s2_4_admirals_pay_two_coins_each_with_five_or_more_harbor_cards() {
     });
     let events = act(&mut s, 0, Action::Stop);
     assert_eq!(coins_gained(&events, CoinReason::Admiral), vec![]);
+
+    // Two coins per Admiral: one Admiral, two coins; three, six.
+    for n in [1, 3] {
+        let mut s = edit(&discovering(3, &five, 1), |p| give(p, 0, &admirals[..n]));
+        let events = act(&mut s, 0, Action::Stop);
+        assert_eq!(
+            coins_gained(&events, CoinReason::Admiral),
+            vec![(0, 2 * n as u32)]
+        );
+    }
 }
 
 #[test]
@@ -635,6 +668,31 @@ fn r10_the_traded_ship_is_the_coin_when_the_supply_is_empty() {
         "gained the ship as a coin, paid it as the fee"
     );
     assert_eq!(s.coins(0), held_by_active + 1);
+}
+
+/// §2.3 with R9: a non-active taker with no coins trades a ship while the draw pile is nearly
+/// empty; its coins come from the draw pile and then the reshuffled discard pile, and the fee is
+/// paid from them.
+#[test]
+fn s2_3_trading_draws_coins_through_a_reshuffle() {
+    let y = ships(Yellow, 2, Some(1))[0];
+    let mut s = edit(&discovering(2, &[y], 1), |p| {
+        set_coins(p, 0, 0);
+        set_coins(p, 1, 0);
+        let keep = p.draw_pile.len() - 1;
+        let rest: Vec<u32> = p.draw_pile.drain(..keep).collect();
+        p.discard_pile.extend(rest);
+    });
+    assert_eq!(s.draw_pile_len(), 1);
+    assert!(s.discard_pile_len() > 1);
+    act(&mut s, 0, Action::Stop);
+    act(&mut s, 0, Action::Pass);
+    act(&mut s, 1, Action::take(y));
+    assert_eq!(
+        (s.coins(1), s.coins(0)),
+        (1, 1),
+        "2 coins gained, 1 paid as the fee"
+    );
 }
 
 /// §2.6 with R7: an expedition claimed in one's own phase 2 that leaves nothing more to decide
@@ -1064,6 +1122,25 @@ fn status_names_the_phase_and_the_outcome_only_at_the_end() {
 // States no game can reach (docs/rules.md, "States no game can reach"): each test starts from a
 // valid state and breaks exactly one turn-state invariant.
 
+/// §1: every card is in exactly one zone; a card in two is named where it repeats, with the
+/// place it was first seen.
+#[test]
+fn unreachable_a_card_in_two_zones() {
+    let s = discovering(3, &[persons(Settler)[0]], 1);
+    let top = *s.to_parts().draw_pile.last().unwrap();
+    let mut parts = s.to_parts();
+    parts.harbor.push(top);
+    parts.turn.cards_drawn = 2;
+    let errors = State::from_parts(&parts).unwrap_err().errors;
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].field, "harbor[1]");
+    let last = parts.draw_pile.len() - 1;
+    assert_eq!(
+        errors[0].description,
+        format!("card {top} is also at draw_pile[{last}]")
+    );
+}
+
 #[test]
 fn unreachable_harbor_cards_not_drawn_this_turn() {
     let s = discovering(3, &[persons(Settler)[0]], 1);
@@ -1088,6 +1165,179 @@ fn unreachable_a_pending_ship_not_counted_as_drawn() {
         refused_fields(&s, |p| p.turn.cards_drawn = 0),
         ["turn.cards_drawn"]
     );
+    assert_eq!(
+        s.all_cards().count(),
+        119,
+        "the pending ship is counted in its own zone"
+    );
+    // The pending ship is a zone of one card, named without an index.
+    assert_eq!(
+        refused_fields(&s, |p| {
+            p.harbor.push(p.turn.pending_ship.unwrap());
+            p.turn.cards_drawn = 2;
+        }),
+        ["turn.pending_ship"]
+    );
+}
+
+/// §1.1: exactly the cards in play, each somewhere: none missing, none from the expansion in a
+/// base game, no 5-player expedition below 5 players.
+#[test]
+fn unreachable_a_card_missing_or_not_in_play() {
+    let s = fresh(3);
+    let gone = *s.to_parts().draw_pile.first().unwrap();
+    assert_eq!(
+        refused_fields(&s, |p| {
+            p.draw_pile.remove(0);
+        }),
+        [""],
+        "card {gone} is in no zone: the state as a whole is named"
+    );
+    let expansion_card = 130;
+    let top = s.to_parts().draw_pile.len();
+    assert_eq!(
+        refused_fields(&s, |p| p.draw_pile.push(expansion_card)),
+        [format!("draw_pile[{top}]")]
+    );
+    let five = port_royal::cards::FIVE_PLAYER_EXPEDITION;
+    assert_eq!(
+        refused_fields(&s, |p| p.expedition_row.push(u32::from(five))),
+        ["expedition_row[0]"]
+    );
+}
+
+/// The player count fits the variant; the RNG position is one ChaCha8 can be at.
+#[test]
+fn unreachable_player_count_and_rng_position() {
+    let s = fresh(3);
+    assert_eq!(refused_fields(&s, |p| p.players = 6), ["players"]);
+    assert_eq!(refused_fields(&s, |p| p.players = 1), ["players"]);
+    let max = referee::core::rng::MAX_WORD_POS;
+    assert_eq!(
+        refused_fields(&s, |p| p.rng_word_pos = max + 1),
+        ["rng.word_pos"]
+    );
+    let at_max = edit(&s, |p| p.rng_word_pos = max);
+    assert_eq!(at_max.to_parts().rng_word_pos, max);
+}
+
+#[test]
+fn unreachable_seats_beyond_the_table() {
+    let s = fresh(3);
+    assert_eq!(refused_fields(&s, |p| p.start_seat = 3), ["start_seat"]);
+}
+
+/// R12: the REPEL phase holds the ship just drawn, one the active player can repel; no other
+/// phase holds a pending ship.
+#[test]
+fn unreachable_pending_ship_outside_its_phase_or_unrepellable() {
+    let sailors = persons(Sailor);
+    let y = ships(Yellow, 1, Some(1))[0];
+    let mut s = edit(&fresh(2), |p| {
+        give(p, 0, &sailors[..1]);
+        stack_draw_pile(p, &[y]);
+    });
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.phase = PhaseTag::Discover),
+        ["turn.pending_ship"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| {
+            let ship = p.turn.pending_ship.take().unwrap();
+            p.discard_pile.push(ship);
+        }),
+        ["turn.pending_ship"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| {
+            let sailor = p.seats[0].display.pop().unwrap();
+            p.discard_pile.push(sailor);
+        }),
+        ["turn.pending_ship"],
+        "without the Sailor it cannot be repelled"
+    );
+}
+
+/// A turn counts from 1 and is in a phase; a bust waits only for an offer.
+#[test]
+fn unreachable_turn_number_phase_and_bust_without_an_offer() {
+    let s = fresh(2);
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.turn_number = 0),
+        ["turn.turn_number"]
+    );
+    assert_eq!(
+        refused_fields(&s, |p| p.turn.phase = PhaseTag::Unspecified),
+        ["turn.phase"]
+    );
+    let drawn_twice = edit(&s, |p| p.turn.cards_drawn = 2);
+    assert_eq!(
+        refused_fields(&drawn_twice, |p| p.turn.phase = PhaseTag::Bust),
+        ["turn.phase"]
+    );
+}
+
+/// §2.2: a second ship of a colour in the harbor would have busted the turn.
+#[test]
+fn unreachable_two_ships_of_a_colour_in_the_harbor() {
+    let y = ships(Yellow, 1, Some(1));
+    let s = discovering(2, &[y[0]], 1);
+    assert_eq!(refused_fields(&s, |p| harbor(p, &[y[1]])), ["harbor[1]"]);
+}
+
+/// §2.3: the taker's counters. The active player may take 1 to 3 cards by colours, any other
+/// taker 1; at most one extra card per Clerk (5); never more taken than allowed.
+#[test]
+fn unreachable_trade_counters() {
+    let trading = |taker: u32| {
+        edit(&discovering(2, &[persons(Settler)[0]], 1), |p| {
+            p.turn.phase = PhaseTag::Trade;
+            p.turn.taker = Some(taker);
+            p.turn.base_takes = 1;
+        })
+    };
+    let active = trading(0);
+    edit(&active, |p| p.turn.base_takes = 3);
+    assert_eq!(
+        refused_fields(&active, |p| p.turn.base_takes = 4),
+        ["turn.base_takes"]
+    );
+    assert_eq!(
+        refused_fields(&trading(1), |p| p.turn.base_takes = 2),
+        ["turn.base_takes"],
+        "another player takes one card (plus Governors and Clerks)"
+    );
+    edit(&active, |p| p.turn.bonus_takes = 5);
+    assert_eq!(
+        refused_fields(&active, |p| p.turn.bonus_takes = 6),
+        ["turn.bonus_takes"]
+    );
+    edit(&active, |p| p.turn.taken = 1);
+    assert_eq!(
+        refused_fields(&active, |p| p.turn.taken = 2),
+        ["turn.taken"]
+    );
+}
+
+/// Turn order cannot be checked without a turn number; at u32's largest turn number (where the
+/// counter saturates) it is no longer checked.
+#[test]
+fn turn_order_is_checked_only_where_it_is_defined() {
+    let s = fresh(3);
+    assert_eq!(
+        refused_fields(&s, |p| {
+            p.turn.turn_number = 0;
+            p.turn.active_seat = 1;
+        }),
+        ["turn.turn_number"]
+    );
+    // (u32::MAX - 1) % 3 = 2, so seat 0 would be out of order at any smaller turn number.
+    let far = edit(&s, |p| {
+        p.turn.turn_number = u32::MAX;
+        p.turn.active_seat = 0;
+    });
+    assert_eq!(far.turn().number, u32::MAX);
 }
 
 #[test]

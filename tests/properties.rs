@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use prost::Message;
 use referee::core::{GameRng, Seat};
 use referee::games::port_royal::cards::{self, Card};
-use referee::games::port_royal::{Action, Mode, Options, State};
+use referee::games::port_royal::{Action, Mode, Options, Rules, State, StateParts};
 use referee::service::port_royal::{state_from_proto, state_to_proto};
 
 const GAMES_PER_COUNT: u64 = 40;
@@ -192,74 +192,82 @@ fn random_games_end_and_every_legal_action_applies() {
     }
 }
 
+/// Every state of random games of every mode, player count and rules version survives the wire:
+/// encoded, decoded and validated, it is the same state.
 #[test]
 fn state_round_trips_through_proto() {
-    for players in 2..=5u32 {
-        for seed in 0..10 {
-            let mut checked = 0;
-            common::play_random(
-                players,
-                seed,
-                Options::default(),
-                MAX_ACTIONS,
-                |state, _, _| {
-                    let proto = state_to_proto(state);
-                    let bytes = proto.encode_to_vec();
-                    let back = state_from_proto(
-                        Message::decode(bytes.as_slice()).unwrap(),
-                        state.config().rules,
-                    )
-                    .expect("a state the referee made is valid");
-                    assert_eq!(&back, state);
-                    checked += 1;
-                },
-            );
-            assert!(checked > 0);
+    for (options, counts) in variants() {
+        for rules in Rules::ALL {
+            for players in counts.clone() {
+                for seed in 0..3 {
+                    let mut checked = 0;
+                    common::play_random_under(
+                        rules,
+                        players,
+                        seed,
+                        options,
+                        MAX_ACTIONS,
+                        |state, _, _| {
+                            let bytes = state_to_proto(state).encode_to_vec();
+                            let back = state_from_proto(
+                                Message::decode(bytes.as_slice()).unwrap(),
+                                state.config().rules,
+                            )
+                            .expect("a state the referee made is valid");
+                            assert_eq!(&back, state);
+                            checked += 1;
+                        },
+                    );
+                    assert!(checked > 0);
+                }
+            }
         }
     }
 }
 
-/// Hidden information (§1, README "Hidden information"): the order and faces of the draw and
-/// discard piles, the faces of every coin, and the RNG. Shuffling all of them among their slots
-/// must not change any view.
+/// Hidden information (§1, §3.2, §3.3, README "Hidden information"): the order and faces of the
+/// draw and discard piles, of every coin, of the cooperative time and victory piles, the order of
+/// the face-down contracts, and the RNG. Shuffling all of them among their slots must not change
+/// any view, in any mode.
 #[test]
 fn views_ignore_hidden_cards() {
-    for players in 2..=5u32 {
-        for seed in 0..8 {
-            let mut rng = GameRng::from_u64(seed * 7 + 1);
-            common::play_random(
-                players,
-                seed,
-                Options::default(),
-                MAX_ACTIONS,
-                |state, _, _| {
-                    let mut parts = state.to_parts();
-                    let mut hidden: Vec<u32> = parts.draw_pile.clone();
-                    hidden.extend(&parts.discard_pile);
-                    for s in &parts.seats {
-                        hidden.extend(&s.coins);
-                    }
-                    rng.shuffle(&mut hidden);
-                    let mut it = hidden.into_iter();
-                    for slot in parts
-                        .draw_pile
-                        .iter_mut()
-                        .chain(parts.discard_pile.iter_mut())
-                    {
-                        *slot = it.next().unwrap();
-                    }
-                    for s in &mut parts.seats {
-                        for c in &mut s.coins {
-                            *c = it.next().unwrap();
-                        }
-                    }
-                    parts.rng_seed = vec![rng.below(256) as u8; 32];
-                    let twin = State::from_parts(&parts).expect("still consistent");
+    for (options, counts) in variants() {
+        for players in counts {
+            for seed in 0..4 {
+                let mut rng = GameRng::from_u64(seed * 7 + 1);
+                common::play_random(players, seed, options, MAX_ACTIONS, |state, _, _| {
+                    let twin = State::from_parts(&scramble_hidden(state, &mut rng))
+                        .expect("still consistent");
                     for viewer in std::iter::once(None).chain((0..players as Seat).map(Some)) {
                         assert_eq!(state.view(viewer), twin.view(viewer));
                     }
-                },
-            );
+                });
+            }
         }
     }
+}
+
+/// The state's parts with every hidden fact shuffled among the places that hide it.
+fn scramble_hidden(state: &State, rng: &mut GameRng) -> StateParts {
+    let mut parts = state.to_parts();
+    let mut slots: Vec<&mut u32> = parts
+        .draw_pile
+        .iter_mut()
+        .chain(parts.discard_pile.iter_mut())
+        .chain(parts.seats.iter_mut().flat_map(|s| s.coins.iter_mut()))
+        .collect();
+    let mut face_down: Vec<&mut u32> = Vec::new();
+    if let Some(x) = parts.contracts.as_mut() {
+        slots.extend(x.time_pile.iter_mut().chain(x.victory_pile.iter_mut()));
+        face_down.extend(x.face_down.iter_mut());
+    }
+    for group in [&mut slots, &mut face_down] {
+        let mut values: Vec<u32> = group.iter().map(|v| **v).collect();
+        rng.shuffle(&mut values);
+        for (slot, v) in group.iter_mut().zip(values) {
+            **slot = v;
+        }
+    }
+    parts.rng_seed = vec![rng.below(256) as u8; 32];
+    parts
 }

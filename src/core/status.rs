@@ -35,8 +35,8 @@ pub struct SeatResult {
     pub seat: Seat,
     /// The score.
     pub score: u32,
-    /// The tie-breaker after the score.
-    pub tie_breaker: u32,
+    /// The tie-breakers the rules apply after the score, in order (Port Royal: coins).
+    pub tie_breakers: Vec<u32>,
     /// 1-based; tied seats share a rank.
     pub rank: u32,
     /// Shares the win.
@@ -44,30 +44,31 @@ pub struct SeatResult {
 }
 
 /// Where one seat stands at the end, for ranking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Standing {
     /// Whether the rules let this seat win at all; seats that cannot rank after every seat that
     /// can (Port Royal's expedition variant: only players with an expedition).
     pub can_win: bool,
     /// The score.
     pub score: u32,
-    /// The tie-breaker after the score.
-    pub tie_breaker: u32,
+    /// The tie-breakers after the score, in the order the rules apply them.
+    pub tie_breakers: Vec<u32>,
 }
 
-/// Ranks seats by (can win, score, tie-breaker), higher first; seats equal on all three share a
-/// rank, and the seats ranked first share the win if they can win (else nobody wins).
+/// Ranks seats by (can win, score, tie-breakers in order), higher first; seats equal on all of
+/// them share a rank, and the seats ranked first share the win if they can win (else nobody
+/// wins).
 pub fn rank(standings: &[Standing]) -> Vec<SeatResult> {
     standings
         .iter()
         .enumerate()
-        .map(|(seat, &standing)| {
-            let better = standings.iter().filter(|&&other| other > standing).count();
+        .map(|(seat, standing)| {
+            let better = standings.iter().filter(|&other| other > standing).count();
             let rank = u32::try_from(better).unwrap_or(u32::MAX).saturating_add(1);
             SeatResult {
                 seat: Seat::try_from(seat).unwrap_or(Seat::MAX),
                 score: standing.score,
-                tie_breaker: standing.tie_breaker,
+                tie_breakers: standing.tie_breakers.clone(),
                 rank,
                 winner: rank == 1 && standing.can_win,
             }
@@ -83,8 +84,22 @@ mod tests {
         Standing {
             can_win,
             score,
-            tie_breaker,
+            tie_breakers: vec![tie_breaker],
         }
+    }
+
+    /// Village breaks ties on customers served, then on living family members.
+    #[test]
+    fn tie_breakers_apply_in_order() {
+        let s = |score, a, b| Standing {
+            can_win: true,
+            score,
+            tie_breakers: vec![a, b],
+        };
+        let r = rank(&[s(30, 4, 2), s(30, 4, 5), s(30, 3, 9), s(30, 4, 5)]);
+        let ranks: Vec<u32> = r.iter().map(|x| x.rank).collect();
+        assert_eq!(ranks, [3, 1, 4, 1]);
+        assert_eq!(r[1].tie_breakers, [4, 5]);
     }
 
     #[test]

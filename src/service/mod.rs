@@ -180,7 +180,8 @@ fn status_to_proto(s: &crate::core::Status) -> v1::Status {
                 .map(|r| v1::SeatResult {
                     seat: r.seat.into(),
                     score: r.score,
-                    tie_breaker: r.tie_breaker,
+                    tie_breaker: r.tie_breakers.first().copied().unwrap_or(0),
+                    tie_breakers: r.tie_breakers.clone(),
                     rank: r.rank,
                     winner: r.winner,
                 })

@@ -56,7 +56,7 @@ impl State {
                 .map(|s| Standing {
                     can_win: !expedition_needed || self.expeditions_owned(s) > 0,
                     score: self.victory_points(s),
-                    tie_breaker: self.coins(s),
+                    tie_breakers: vec![self.coins(s)],
                 })
                 .collect();
             let mut r = rank(&standings);
