@@ -213,6 +213,22 @@ impl State {
         events: &mut Vec<Event>,
     ) -> Result<(), Violation> {
         self.check(seat, action)?;
+        self.perform(seat, action, events);
+        Ok(())
+    }
+
+    /// The pure form: a new state and its events, or a violation; `self` is untouched.
+    pub fn apply(&self, seat: Seat, action: &Action) -> Result<(State, Vec<Event>), Violation> {
+        // Checked once, before the copy: a refused action costs no clone.
+        self.check(seat, action)?;
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        next.perform(seat, action, &mut events);
+        Ok((next, events))
+    }
+
+    /// Applies an action that `check` accepted.
+    fn perform(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         match action {
             Action::Draw => self.draw(events),
             Action::Stop => self.begin_trade(events),
@@ -235,16 +251,6 @@ impl State {
             Action::Accept => self.resolve_offer(true, events),
             Action::Decline => self.resolve_offer(false, events),
         }
-        Ok(())
-    }
-
-    /// The pure form: a new state and its events, or a violation; `self` is untouched.
-    pub fn apply(&self, seat: Seat, action: &Action) -> Result<(State, Vec<Event>), Violation> {
-        self.check(seat, action)?;
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        next.apply_in_place(seat, action, &mut events)?;
-        Ok((next, events))
     }
 }
 
