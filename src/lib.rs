@@ -33,7 +33,7 @@
 //! assert_eq!(next.turn().drawn, 1);
 //! // Stopping before the first draw is refused with a stable code.
 //! let refused = state.apply(seat, &Action::Stop).unwrap_err();
-//! assert_eq!(refused.code.as_str(), "MUST_DRAW_FIRST");
+//! assert_eq!(refused.code, "MUST_DRAW_FIRST");
 //! ```
 
 pub mod config;

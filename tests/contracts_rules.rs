@@ -8,7 +8,6 @@ use common::{
     act, coins_gained, edit, give, harbor, refused, refused_fields, set_active, set_coins,
     stack_draw_pile,
 };
-use referee::core::Code;
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{
@@ -154,20 +153,20 @@ fn standing_contract(id: u32, cards: Vec<u32>, first_space_coins: u32) {
     if twice.to_act() == Some(0) {
         assert_eq!(
             refused(&twice, 0, Action::CompleteContract(id)),
-            Code::ContractNotAvailable
+            "CONTRACT_NOT_AVAILABLE"
         );
     } else {
         twice = edit(&s, |p| complete_for(p, id, 0));
         assert_eq!(
             refused(&twice, 0, Action::CompleteContract(id)),
-            Code::ContractNotAvailable
+            "CONTRACT_NOT_AVAILABLE"
         );
     }
     // Unmet: seat 0 without the cards.
     let unmet = game(2, contracts, |p| trading(p, 0, &[filler]));
     assert_eq!(
         refused(&unmet, 0, Action::CompleteContract(id)),
-        Code::ContractRequirementUnmet
+        "CONTRACT_REQUIREMENT_UNMET"
     );
     // After three completed contracts: refused.
     let three = edit(&s, |p| {
@@ -177,7 +176,7 @@ fn standing_contract(id: u32, cards: Vec<u32>, first_space_coins: u32) {
     });
     assert_eq!(
         refused(&three, 0, Action::CompleteContract(id)),
-        Code::ContractNotAvailable
+        "CONTRACT_NOT_AVAILABLE"
     );
 }
 
@@ -240,7 +239,7 @@ fn s3_1_cheap_staff_counts_printed_costs_of_three_or_less() {
     });
     assert_eq!(
         refused(&s, 0, Action::CompleteContract(CHEAP_STAFF)),
-        Code::ContractRequirementUnmet
+        "CONTRACT_REQUIREMENT_UNMET"
     );
 }
 
@@ -300,7 +299,7 @@ fn x6_the_active_player_completes_a_contract_before_its_first_draw() {
     assert_eq!(completed(&events), vec![(0, LADY_KILLER as u8, 0, 3)]);
     assert_eq!(s.turn().phase, Phase::Discover);
     assert_eq!(s.status().to_act, vec![0]);
-    assert_eq!(refused(&s, 0, Action::Stop), Code::MustDrawFirst);
+    assert_eq!(refused(&s, 0, Action::Stop), "MUST_DRAW_FIRST");
     act(&mut s, 0, Action::Draw);
 }
 
@@ -343,13 +342,13 @@ fn x6_no_contract_after_a_bust_only_the_jinx_offer() {
     );
     assert_eq!(
         refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
-        Code::WrongPhase
+        "WRONG_PHASE"
     );
     act(&mut s, 0, Action::Decline);
     assert_eq!(s.turn().active, 1);
     assert_eq!(
         refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
-        Code::NotYourTurn
+        "NOT_YOUR_TURN"
     );
     assert_eq!(s.completed(0), 0);
 }
@@ -362,7 +361,7 @@ fn x6_non_active_players_do_not_complete_in_phase_one() {
     let s = game(2, [LADY_KILLER, 1, 2, 3], |p| give(p, 1, &cards));
     assert_eq!(
         refused(&s, 1, Action::CompleteContract(LADY_KILLER)),
-        Code::NotYourTurn
+        "NOT_YOUR_TURN"
     );
 }
 
@@ -377,7 +376,7 @@ fn x6_port_royal_1_completes_contracts_only_in_the_chance() {
         .contains(&(0, Action::CompleteContract(LADY_KILLER))));
     assert_eq!(
         refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
-        Code::WrongPhase
+        "WRONG_PHASE"
     );
 }
 
@@ -729,7 +728,7 @@ fn s3_1_a_face_down_contract_cannot_be_completed() {
     let v = s
         .check(0, &Action::CompleteContract(TRADE_OUTPOST))
         .unwrap_err();
-    assert_eq!(v.code, Code::ContractNotAvailable);
+    assert_eq!(v.code, "CONTRACT_NOT_AVAILABLE");
     assert!(v.message.contains("not face up"), "{}", v.message);
 }
 
@@ -741,12 +740,12 @@ fn s3_1_immediate_contracts_cannot_be_completed_at_will() {
     for id in [TAX_OFFICER, JINX, GAMESTER, FRIGATE_FOE] {
         assert_eq!(
             refused(&s, 0, Action::CompleteContract(id)),
-            Code::ContractNotAvailable
+            "CONTRACT_NOT_AVAILABLE"
         );
     }
     assert_eq!(
         refused(&s, 0, Action::CompleteContract(PACK)),
-        Code::ContractNotAvailable
+        "CONTRACT_NOT_AVAILABLE"
     );
 }
 
@@ -793,8 +792,8 @@ fn s3_1_tax_officer_offered_to_each_player_who_pays_taxes() {
     let mut s = base.clone();
     act(&mut s, 0, Action::Draw);
     assert_eq!(s.status().to_act, vec![1]);
-    assert_eq!(refused(&s, 0, Action::Draw), Code::NotYourTurn);
-    assert_eq!(refused(&s, 1, Action::Pass), Code::WrongPhase);
+    assert_eq!(refused(&s, 0, Action::Draw), "NOT_YOUR_TURN");
+    assert_eq!(refused(&s, 1, Action::Pass), "WRONG_PHASE");
     let events = act(&mut s, 1, Action::Accept);
     assert_eq!(completed(&events), vec![(1, TAX_OFFICER as u8, 0, 7)]);
     let events = act(&mut s, 2, Action::Decline);
@@ -973,7 +972,7 @@ fn s3_1_frigate_foe_three_declines_with_trader_coins_refused() {
     // Declining is only for a Foe contract: a yellow ship's coins cannot be declined.
     let y = ships(Yellow, 1, Some(1))[0];
     let t = game(2, [FRIGATE_FOE, 0, 1, 2], |p| trading(p, 0, &[y]));
-    assert_eq!(refused(&t, 0, decline(y)), Code::DeclineNotAllowed);
+    assert_eq!(refused(&t, 0, decline(y)), "DECLINE_NOT_ALLOWED");
 }
 
 #[test]
@@ -1010,7 +1009,7 @@ fn s3_1_a_non_active_player_who_declines_still_pays_the_fee() {
         decline_coins: true,
         gift_to: None,
     };
-    assert_eq!(refused(&s, 1, decline.clone()), Code::InsufficientCoins);
+    assert_eq!(refused(&s, 1, decline.clone()), "INSUFFICIENT_COINS");
     let mut s = edit(&s, |p| set_coins(p, 1, 1));
     let events = act(&mut s, 1, decline);
     assert!(events.iter().any(|e| matches!(
@@ -1173,7 +1172,7 @@ fn s1_2_special_ship_gives_another_player_of_your_choice_one_coin() {
         decline_coins: false,
         gift_to: Some(2)
     }));
-    assert_eq!(refused(&s, 0, Action::take(special)), Code::InvalidGift);
+    assert_eq!(refused(&s, 0, Action::take(special)), "INVALID_GIFT");
     assert_eq!(
         refused(
             &s,
@@ -1184,7 +1183,7 @@ fn s1_2_special_ship_gives_another_player_of_your_choice_one_coin() {
                 gift_to: Some(0)
             }
         ),
-        Code::InvalidGift
+        "INVALID_GIFT"
     );
     // Seat 3 does not exist at a 3-player table.
     assert_eq!(
@@ -1197,7 +1196,7 @@ fn s1_2_special_ship_gives_another_player_of_your_choice_one_coin() {
                 gift_to: Some(3)
             }
         ),
-        Code::InvalidGift
+        "INVALID_GIFT"
     );
     let mut t = s.clone();
     let events = act(
@@ -1230,7 +1229,7 @@ fn s1_2_special_ship_gives_another_player_of_your_choice_one_coin() {
                 gift_to: Some(1)
             }
         ),
-        Code::InvalidGift
+        "INVALID_GIFT"
     );
 }
 
@@ -1252,7 +1251,7 @@ fn r_special_ship_in_a_solo_game_gives_nobody_a_coin() {
                 gift_to: Some(0)
             }
         ),
-        Code::InvalidGift
+        "INVALID_GIFT"
     );
     let events = act(&mut s, 0, Action::take(special));
     assert_eq!(coins_gained(&events, CoinReason::Gift), vec![]);
@@ -1426,7 +1425,7 @@ fn s3_1_a_progress_cube_counts_toward_the_three_cubes() {
     assert_eq!((s.completed(0), s.cubes_used(0)), (2, 3));
     assert_eq!(
         refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
-        Code::ContractNotAvailable
+        "CONTRACT_NOT_AVAILABLE"
     );
 }
 
@@ -1440,7 +1439,7 @@ fn s3_1_a_two_person_contract_needs_both_persons() {
         });
         assert_eq!(
             refused(&s, 0, Action::CompleteContract(LADY_KILLER)),
-            Code::ContractRequirementUnmet
+            "CONTRACT_REQUIREMENT_UNMET"
         );
     }
 }
@@ -1529,7 +1528,7 @@ fn r_tiny_royal_household_and_ransom_by_twelve_vp_or_fifteen_coins() {
     let poor = with(&|_| {});
     assert_eq!(
         refused(&poor, 0, Action::CompleteContract(ROYAL)),
-        Code::ContractRequirementUnmet
+        "CONTRACT_REQUIREMENT_UNMET"
     );
     let mut famous = with(&|p| give(p, 0, &big));
     let coins = famous.coins(0);

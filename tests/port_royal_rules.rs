@@ -9,7 +9,6 @@ use common::{
     act, coins_gained, edit, fresh, give, harbor, refused, refused_fields, set_active, set_coins,
     stack_draw_pile,
 };
-use referee::core::Code;
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{
@@ -58,7 +57,7 @@ fn s2_1_start_seat_comes_from_the_request() {
 #[test]
 fn s2_2_must_draw_at_least_one_card() {
     let s = fresh(3);
-    assert_eq!(refused(&s, 0, Action::Stop), Code::MustDrawFirst);
+    assert_eq!(refused(&s, 0, Action::Stop), "MUST_DRAW_FIRST");
     assert_eq!(
         s.legal_actions(None),
         vec![(0, Action::Draw)],
@@ -96,7 +95,7 @@ fn s2_2_repelling_is_optional_and_needs_enough_swords() {
     let mut s = base.clone();
     act(&mut s, 0, Action::Draw);
     assert_eq!(s.turn().phase, Phase::Repel { ship: ship as u8 });
-    assert_eq!(refused(&s, 0, Action::Draw), Code::WrongPhase);
+    assert_eq!(refused(&s, 0, Action::Draw), "WRONG_PHASE");
     let events = act(&mut s, 0, Action::Repel);
     assert!(events.contains(&Event::ShipRepelled {
         seat: 0,
@@ -118,7 +117,7 @@ fn s2_2_repelling_is_optional_and_needs_enough_swords() {
     });
     act(&mut s, 0, Action::Draw);
     assert_eq!(s.turn().phase, Phase::Discover);
-    assert_eq!(refused(&s, 0, Action::Repel), Code::WrongPhase);
+    assert_eq!(refused(&s, 0, Action::Repel), "WRONG_PHASE");
 }
 
 #[test]
@@ -384,7 +383,7 @@ fn s2_3_a_player_who_cannot_pay_cannot_hire() {
     let ship = ships(Yellow, 1, Some(1))[0];
     let mut s = discovering(3, &[jack, ship], 1);
     act(&mut s, 0, Action::Stop);
-    assert_eq!(refused(&s, 0, Action::take(jack)), Code::InsufficientCoins);
+    assert_eq!(refused(&s, 0, Action::take(jack)), "INSUFFICIENT_COINS");
     let v = s.check(0, &Action::take(jack)).unwrap_err();
     assert_eq!(
         v.details,
@@ -403,7 +402,7 @@ fn s2_3_a_player_who_cannot_pay_cannot_hire() {
             gift_to: Some(1),
         },
     ] {
-        assert_eq!(refused(&s, 0, take), Code::DeclineNotAllowed);
+        assert_eq!(refused(&s, 0, take), "DECLINE_NOT_ALLOWED");
     }
     let legal: Vec<Action> = s
         .legal_actions(Some(0))
@@ -434,7 +433,7 @@ fn s2_3_other_players_take_one_card_each_clockwise_paying_one_coin() {
             ..
         }
     ));
-    assert_eq!(refused(&s, 2, Action::take(b)), Code::NotYourTurn);
+    assert_eq!(refused(&s, 2, Action::take(b)), "NOT_YOUR_TURN");
     let events = act(&mut s, 1, Action::take(b));
     assert!(events.iter().any(|e| matches!(
         e,
@@ -822,19 +821,19 @@ fn s2_6_expedition_claims_are_checked() {
     };
     assert_eq!(
         refused(&s, 0, claim(vec![settlers[0], captain])),
-        Code::ExpeditionRequirementUnmet
+        "EXPEDITION_REQUIREMENT_UNMET"
     );
     assert_eq!(
         refused(&s, 0, claim(vec![settlers[0], settlers[1]])),
-        Code::CardNotOwned
+        "CARD_NOT_OWNED"
     );
     assert_eq!(
         refused(&s, 0, claim(vec![settlers[0], settlers[0]])),
-        Code::ExpeditionRequirementUnmet
+        "EXPEDITION_REQUIREMENT_UNMET"
     );
     assert_eq!(
         refused(&s, 0, claim(vec![settlers[0]])),
-        Code::ExpeditionRequirementUnmet
+        "EXPEDITION_REQUIREMENT_UNMET"
     );
     assert_eq!(
         refused(
@@ -845,7 +844,7 @@ fn s2_6_expedition_claims_are_checked() {
                 persons: vec![]
             }
         ),
-        Code::ExpeditionNotAvailable
+        "EXPEDITION_NOT_AVAILABLE"
     );
 }
 
@@ -868,7 +867,7 @@ fn r_only_the_active_player_claims_expeditions() {
         expedition: exp,
         persons: settlers[..2].to_vec(),
     };
-    assert_eq!(refused(&s, 1, claim.clone()), Code::ActivePlayerOnly);
+    assert_eq!(refused(&s, 1, claim.clone()), "ACTIVE_PLAYER_ONLY");
     assert!(!s.legal_actions(Some(1)).iter().any(|(_, a)| *a == claim));
 }
 
@@ -1403,21 +1402,21 @@ fn unreachable_competitive_game_finished_without_its_final_round_or_with_a_harbo
 #[test]
 fn r_actions_out_of_turn_or_phase_are_refused_with_stable_codes() {
     let s = fresh(3);
-    assert_eq!(refused(&s, 1, Action::Draw), Code::NotYourTurn);
-    assert_eq!(refused(&s, 7, Action::Draw), Code::NoSuchSeat);
-    assert_eq!(refused(&s, 0, Action::take(0)), Code::WrongPhase);
-    assert_eq!(refused(&s, 0, Action::Repel), Code::WrongPhase);
+    assert_eq!(refused(&s, 1, Action::Draw), "NOT_YOUR_TURN");
+    assert_eq!(refused(&s, 7, Action::Draw), "NO_SUCH_SEAT");
+    assert_eq!(refused(&s, 0, Action::take(0)), "WRONG_PHASE");
+    assert_eq!(refused(&s, 0, Action::Repel), "WRONG_PHASE");
     let done = edit(&s, |p| {
         p.turn.phase = PhaseTag::Finished;
         p.turn.final_round = true;
     });
-    assert_eq!(refused(&done, 0, Action::Draw), Code::GameFinished);
+    assert_eq!(refused(&done, 0, Action::Draw), "GAME_FINISHED");
     assert!(done.legal_actions(None).is_empty());
     assert_eq!(
         referee::games::check_envelope(4, Some(3), 0)
             .unwrap_err()
             .code,
-        Code::StaleSequence
+        "STALE_SEQUENCE"
     );
     assert_eq!(referee::games::check_envelope(4, Some(4), 0), Ok(0));
 }

@@ -12,4 +12,4 @@ pub use error::{StateError, StateErrors};
 pub use rng::GameRng;
 pub use seat::Seat;
 pub use status::{Cooperative, SeatResult, Status};
-pub use violation::{Code, Violation};
+pub use violation::{EnvelopeCode, Violation, ViolationCode};

@@ -2,7 +2,7 @@
 
 pub mod port_royal;
 
-use crate::core::{Code, Seat, Status, Violation};
+use crate::core::{EnvelopeCode, Seat, Status, Violation};
 
 /// The rules of one game, as pure functions of its state.
 pub trait Game: Clone {
@@ -40,12 +40,16 @@ pub fn check_envelope(
     if let Some(expected) = expected_sequence {
         if expected != sequence {
             return Err(Violation::new(
-                Code::StaleSequence,
+                EnvelopeCode::StaleSequence,
                 format!("The action expects state {expected}, but the state is at {sequence}."),
             )
             .with("sequence", sequence));
         }
     }
-    Seat::try_from(seat)
-        .map_err(|_| Violation::new(Code::NoSuchSeat, format!("Seat {seat} does not exist.")))
+    Seat::try_from(seat).map_err(|_| {
+        Violation::new(
+            EnvelopeCode::NoSuchSeat,
+            format!("Seat {seat} does not exist."),
+        )
+    })
 }

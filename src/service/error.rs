@@ -27,7 +27,7 @@ impl From<StateErrors> for Status {
 impl From<Violation> for v1::Violation {
     fn from(v: Violation) -> Self {
         v1::Violation {
-            code: v.code.as_str().to_owned(),
+            code: v.code.to_owned(),
             message: v.message,
             details: v
                 .details

@@ -22,7 +22,7 @@ use tracing::{field, info_span, Span};
 use metrics::{Metrics, RequestLabels};
 use state_tag::StateTags;
 
-use crate::core::{Code, Seat, StateErrors, Violation};
+use crate::core::{EnvelopeCode, Seat, StateErrors, Violation};
 use crate::games::port_royal as pr;
 use crate::games::{check_envelope, Game};
 use crate::pb::v1;
@@ -222,7 +222,7 @@ fn decode_action(
     };
     Ok(game_action
         .map(|ga| (seat, ga))
-        .ok_or_else(|| Violation::new(Code::MissingAction, "The action carries no move.")))
+        .ok_or_else(|| Violation::new(EnvelopeCode::MissingAction, "The action carries no move.")))
 }
 
 fn action_to_proto(sequence: u64, seat: Seat, a: &pr::Action) -> v1::Action {
@@ -299,7 +299,7 @@ impl Referee {
 }
 
 fn violation_code(v: &Option<Violation>) -> Option<&'static str> {
-    v.as_ref().map(|v| v.code.as_str())
+    v.as_ref().map(|v| v.code)
 }
 
 fn game_info() -> v1::GameInfo {
@@ -487,7 +487,7 @@ impl RefereeService for Referee {
                     )
                 }
                 Err(v) => {
-                    let code = v.code.as_str();
+                    let code = v.code;
                     (v1::apply_response::Outcome::Violation(v.into()), Some(code))
                 }
             };
@@ -569,7 +569,7 @@ impl RefereeService for Referee {
                     }
                 }
             }
-            let outcome = failure.as_ref().map(|(_, v)| v.code.as_str());
+            let outcome = failure.as_ref().map(|(_, v)| v.code);
             let (failed_index, violation) = match failure {
                 Some((i, v)) => (u32::try_from(i).ok(), Some(v.into())),
                 None => (None, None),

@@ -46,8 +46,8 @@ pub fn play_random_under(
     (state, max_actions)
 }
 
-/// The code of a violation the action must draw.
-pub fn refused(state: &State, seat: Seat, action: Action) -> referee::core::Code {
+/// The code of a violation the action must draw, as spelled on the wire.
+pub fn refused(state: &State, seat: Seat, action: Action) -> &'static str {
     state
         .check(seat, &action)
         .expect_err("the action should be refused")

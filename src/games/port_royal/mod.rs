@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod cards;
+pub mod codes;
 pub mod contracts;
 mod rules;
 pub mod rules_version;
@@ -11,6 +12,7 @@ pub mod state;
 pub mod view;
 
 pub use action::{Action, CoinReason, Event};
+pub use codes::Code;
 pub use rules_version::Rules;
 pub use setup::{new_game, new_game_under};
 pub use state::{

@@ -3,7 +3,9 @@
 
 use crate::core::pile::CardId;
 use crate::core::seat::others_clockwise;
-use crate::core::{Code, Seat, Violation};
+use crate::core::{Seat, Violation};
+
+use super::super::Code;
 
 use super::super::action::{Action, CoinReason, Event};
 use super::super::cards::{self, Card};

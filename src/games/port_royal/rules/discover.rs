@@ -4,7 +4,9 @@
 
 use crate::core::pile::{CardId, Supply};
 use crate::core::seat::others_clockwise;
-use crate::core::{Code, Violation};
+use crate::core::Violation;
+
+use super::super::Code;
 
 use super::super::action::{CoinReason, Event};
 use super::super::cards::{self, Card, Person};

@@ -3,7 +3,9 @@
 //! expedition from the row into their display and gain its coins.
 
 use crate::core::pile::CardId;
-use crate::core::{Code, Seat, Violation};
+use crate::core::{Seat, Violation};
+
+use super::super::Code;
 
 use super::super::action::{Action, CoinReason, Event};
 use super::super::cards::{self, Card, Person, Symbol};

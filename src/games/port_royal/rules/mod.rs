@@ -10,7 +10,9 @@ mod trade;
 mod turn;
 
 use crate::core::status::{rank, Standing};
-use crate::core::{Code, Cooperative, Seat, Status, Violation};
+use crate::core::{Cooperative, EnvelopeCode, Seat, Status, Violation};
+
+use super::Code;
 
 use super::action::{Action, Event};
 use super::contracts::rating;
@@ -132,11 +134,14 @@ impl State {
     /// Would `seat` be allowed to take `action` now? Changes nothing.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), Violation> {
         let Some(actor) = self.to_act() else {
-            return Err(Violation::new(Code::GameFinished, "The game is over."));
+            return Err(Violation::new(
+                EnvelopeCode::GameFinished,
+                "The game is over.",
+            ));
         };
         if seat >= self.config.players {
             return Err(Violation::new(
-                Code::NoSuchSeat,
+                EnvelopeCode::NoSuchSeat,
                 format!(
                     "Seat {seat} does not exist in a {}-player game.",
                     self.config.players
@@ -145,7 +150,7 @@ impl State {
         }
         if seat != actor {
             return Err(Violation::new(
-                Code::NotYourTurn,
+                EnvelopeCode::NotYourTurn,
                 format!("It is seat {actor}'s decision, not seat {seat}'s."),
             )
             .with("to_act", actor));
