@@ -30,8 +30,10 @@ use v1::referee_service_server::RefereeService;
 
 pub use server::serve;
 
-/// The rules versions this build plays (reported by `referee_build_info`).
-pub const RULES_VERSIONS: &[&str] = &[pr::Rules::V1.as_str(), pr::Rules::V2.as_str()];
+/// The rules versions this build plays, oldest first (ListGames, `referee_build_info`).
+pub fn rules_versions() -> [&'static str; pr::Rules::ALL.len()] {
+    pr::Rules::ALL.map(pr::Rules::as_str)
+}
 
 /// The most actions one Replay may carry (a real game has a few hundred).
 pub const MAX_REPLAY_ACTIONS: usize = 20_000;
@@ -164,7 +166,10 @@ fn rules_version(name: &str) -> Result<pr::Rules, StateErrors> {
     pr::Rules::parse(name).ok_or_else(|| {
         StateErrors::one(
             "rules_version",
-            format!("unknown rules version {name:?}; this referee plays {RULES_VERSIONS:?}"),
+            format!(
+                "unknown rules version {name:?}; this referee plays {:?}",
+                rules_versions()
+            ),
         )
     })
 }
@@ -313,7 +318,7 @@ fn game_info() -> v1::GameInfo {
         min_players: 1,
         max_players: pr::state::MAX_PLAYERS.into(),
         rules_version: pr::RULES_VERSION.to_owned(),
-        supported_rules_versions: RULES_VERSIONS.iter().map(|&v| v.to_owned()).collect(),
+        supported_rules_versions: rules_versions().map(str::to_owned).to_vec(),
         component_set: pr::COMPONENT_SET.to_owned(),
         provisional: false,
         options: vec![
