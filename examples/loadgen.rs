@@ -12,7 +12,7 @@ use std::path::Path;
 
 use prost::Message;
 use referee::pb::v1::{self, referee_service_client::RefereeServiceClient};
-use referee::service::port_royal::game_state;
+use referee::service::wire::game_state;
 use tonic_health::pb::{health_check_response::ServingStatus, health_client::HealthClient};
 
 /// A gRPC message frame: no compression, big-endian length, the message.

@@ -1505,8 +1505,12 @@ fn s3_3_win_when_every_face_up_contract_has_a_completer_rated_by_the_victory_pil
     assert!(status.finished && status.to_act.is_empty());
     let team = status.cooperative.unwrap();
     assert!(team.won);
-    assert_eq!((team.victory_pile, team.rating), (5, "Pirate"));
+    assert_eq!(team.rating, "Pirate");
+    assert_eq!(s.expansion().unwrap().victory_pile.len(), 5);
     assert!(status.result.iter().all(|r| r.winner));
+    // The wire's cooperative result counts the victory pile.
+    let wire = referee::service::wire::Wire::status_to_proto(&s);
+    assert_eq!(wire.result.unwrap().cooperative.unwrap().victory_pile, 5);
 }
 
 #[test]

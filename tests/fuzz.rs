@@ -22,7 +22,8 @@ use prost::Message;
 use referee::core::GameRng;
 use referee::games::port_royal::State;
 use referee::pb::v1;
-use referee::service::port_royal::{action_to_proto, game_state};
+use referee::service::port_royal::action_to_proto;
+use referee::service::wire::game_state;
 use targets::Reached;
 
 /// A run stops early (and fails) if it would take longer than this.

@@ -1409,7 +1409,8 @@ async fn connection_age_rotates_connections_without_failing_a_call() {
 #[tokio::test]
 async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules() {
     use referee::games::port_royal::Rules;
-    use referee::service::port_royal::{game_state, state_from_proto};
+    use referee::service::port_royal::state_from_proto;
+    use referee::service::wire::game_state;
     let server = start(Config::for_tests()).await;
     let mut c = client(&server).await;
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/port_royal_1");

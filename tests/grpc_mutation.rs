@@ -22,7 +22,7 @@ use prost::Message;
 use referee::config::Config;
 use referee::core::GameRng;
 use referee::pb::v1;
-use referee::service::port_royal::game_state;
+use referee::service::wire::game_state;
 use tonic::{Code, Request};
 use tonic_types::StatusExt;
 

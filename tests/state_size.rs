@@ -6,7 +6,7 @@ mod common;
 use common::samples::{mid_game, mode, states};
 use prost::Message;
 
-use referee::service::port_royal::game_state;
+use referee::service::wire::game_state;
 
 fn encoded(state: &referee::games::port_royal::State) -> usize {
     game_state(500, state).encoded_len()

@@ -17,15 +17,14 @@ pub struct Status {
     pub cooperative: Option<Cooperative>,
 }
 
-/// The outcome of a finished cooperative game.
+/// The outcome of a finished cooperative game (what is particular to one game, such as Port
+/// Royal's victory pile, its wire module adds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cooperative {
     /// Won or lost.
     pub won: bool,
     /// The team's rating (on a win).
     pub rating: &'static str,
-    /// The victory pile's size.
-    pub victory_pile: u32,
 }
 
 /// How one seat finished.

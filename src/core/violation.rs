@@ -20,6 +20,8 @@ pub enum EnvelopeCode {
     StaleSequence,
     /// The game is over.
     GameFinished,
+    /// The action is for another game than the state's.
+    WrongGame,
     /// The seat does not exist in this game.
     NoSuchSeat,
     /// Another seat must act now.
@@ -32,6 +34,7 @@ impl ViolationCode for EnvelopeCode {
             EnvelopeCode::MissingAction => "MISSING_ACTION",
             EnvelopeCode::StaleSequence => "STALE_SEQUENCE",
             EnvelopeCode::GameFinished => "GAME_FINISHED",
+            EnvelopeCode::WrongGame => "WRONG_GAME",
             EnvelopeCode::NoSuchSeat => "NO_SUCH_SEAT",
             EnvelopeCode::NotYourTurn => "NOT_YOUR_TURN",
         }

@@ -1,18 +1,62 @@
-//! The games, behind one small trait, and the envelope checks every game shares.
+//! The games, behind one trait, and the envelope checks every game shares.
+//!
+//! A game is a folder here (its state, actions, rules and view as pure functions), a proto file,
+//! and a wire module in `service/`; the service is written once over [`Game`].
 
 pub mod port_royal;
 
-use crate::core::{EnvelopeCode, Seat, Status, Violation};
+use crate::core::{EnvelopeCode, Seat, StateErrors, Status, Violation};
 
-/// The rules of one game, as pure functions of its state.
-pub trait Game: Clone {
+/// The rules versions of one game. A state carries the version it was set up under and is
+/// answered under that version's rules to its end, so each game lists every version it plays.
+pub trait RulesVersion: Copy + Eq + std::fmt::Debug + 'static {
+    /// Every version this release plays, oldest first; the last is the one new games get.
+    const VERSIONS: &'static [Self];
+
+    /// The spelling in `GameState.rules_version`, e.g. `port-royal/2`.
+    fn name(self) -> &'static str;
+
+    /// The version with this spelling, if this release plays it.
+    fn parse(name: &str) -> Option<Self> {
+        Self::VERSIONS.iter().copied().find(|v| v.name() == name)
+    }
+
+    /// The version new games are set up under.
+    fn newest() -> Self {
+        // A game plays at least one version (checked by `versions_are_listed` below).
+        Self::VERSIONS[Self::VERSIONS.len() - 1]
+    }
+}
+
+/// The rules of one game, as pure functions of its state: everything the service needs to serve
+/// it without knowing which game it is.
+pub trait Game: Clone + Sized {
+    /// The identifier in `NewGameRequest.game`, metrics labels and logs, e.g. `port-royal`.
+    const ID: &'static str;
+    /// The rules versions it plays.
+    type Rules: RulesVersion;
+    /// What is chosen at setup (variants, expansions).
+    type Options: Default;
     /// A seat's decision.
-    type Action: Clone + std::fmt::Debug;
+    type Action: Clone + PartialEq + std::fmt::Debug;
     /// Something that happened (public).
-    type Event;
+    type Event: std::fmt::Debug;
     /// What a seat may see.
     type View: PartialEq + std::fmt::Debug;
 
+    /// Sets up a game: `players` seats, `start_seat` plays first, every random draw from `seed`.
+    /// Field paths of errors are relative to the request (`players`, `options.…`).
+    fn new_game(
+        rules: Self::Rules,
+        players: u32,
+        start_seat: u32,
+        seed: u64,
+        options: Self::Options,
+    ) -> Result<Self, StateErrors>;
+    /// The rules version the state was set up under.
+    fn rules(&self) -> Self::Rules;
+    /// The number of seats.
+    fn players(&self) -> u8;
     /// Who must act, and the result once finished.
     fn status(&self) -> Status;
     /// Every action open now (only `seat`'s if given), with the seat that may take it.
@@ -30,8 +74,9 @@ pub trait Game: Clone {
     fn view(&self, viewer: Option<Seat>) -> Self::View;
 }
 
-/// Checks that every game shares, before its own rules: a stale `expected_sequence`, and a seat
-/// number that does not fit.
+/// The checks every game shares before its own rules: a stale `expected_sequence`, and a seat
+/// number that no game seats. (Whether the seat is in this game and may act now is the game's
+/// `check`, which sees its player count and turn.)
 pub fn check_envelope(
     sequence: u64,
     expected_sequence: Option<u64>,
@@ -52,4 +97,21 @@ pub fn check_envelope(
             format!("Seat {seat} does not exist."),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_are_listed() {
+        fn check<R: RulesVersion>() {
+            assert!(!R::VERSIONS.is_empty());
+            for &v in R::VERSIONS {
+                assert_eq!(R::parse(v.name()), Some(v));
+            }
+            assert_eq!(R::newest(), *R::VERSIONS.last().unwrap());
+        }
+        check::<port_royal::Rules>();
+    }
 }

@@ -4,13 +4,101 @@ use crate::core::StateErrors;
 use crate::games::port_royal::cards::{Card, Colour, Person, Tax, ALL_CARDS, CARDS};
 use crate::games::port_royal::contracts::{self, Requirement, CONTRACTS};
 use crate::games::port_royal::state::{Offer, OfferKind, Progress, Slot, MAX_PLAYERS};
+use crate::games::port_royal::COMPONENT_SET;
 use crate::games::port_royal::{
     Action, CoinReason, Event, ExpansionParts, Mode, OfferParts, Options, PhaseTag, Rules,
     SeatParts, State, StateParts, TurnParts, View,
 };
 use crate::pb::v1;
+use crate::service::wire::Wire;
 use v1::port_royal_action::{self as pa, Kind as A};
 use v1::port_royal_event::{self as pe, Kind as E};
+
+impl Wire for State {
+    const FIELD: &'static str = "port_royal";
+    type StateProto = v1::PortRoyalState;
+    type ActionProto = v1::PortRoyalAction;
+    type OptionsProto = v1::PortRoyalOptions;
+
+    fn info() -> v1::GameInfo {
+        game_info()
+    }
+    fn options_of(o: &v1::new_game_request::Options) -> Option<&v1::PortRoyalOptions> {
+        match o {
+            v1::new_game_request::Options::PortRoyal(o) => Some(o),
+        }
+    }
+    fn options_from_proto(o: &v1::PortRoyalOptions) -> Result<Options, StateErrors> {
+        options_from_proto(Some(o))
+    }
+    fn state_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<Self, StateErrors> {
+        state_from_proto(p, rules)
+    }
+    fn state_to_proto(&self) -> v1::game_state::Game {
+        v1::game_state::Game::PortRoyal(state_to_proto(self))
+    }
+    fn action_of(a: &v1::action::Game) -> Option<&v1::PortRoyalAction> {
+        match a {
+            v1::action::Game::PortRoyal(a) => Some(a),
+        }
+    }
+    fn action_from_proto(a: &v1::PortRoyalAction) -> Result<Option<Action>, StateErrors> {
+        action_from_proto(a)
+    }
+    fn action_to_proto(a: &Action) -> v1::action::Game {
+        v1::action::Game::PortRoyal(action_to_proto(a))
+    }
+    fn event_to_proto(e: &Event) -> v1::event::Game {
+        v1::event::Game::PortRoyal(event_to_proto(e))
+    }
+    fn view_to_proto(v: &View) -> v1::game_view::Game {
+        v1::game_view::Game::PortRoyal(view_to_proto(v))
+    }
+    /// A cooperative result also counts the victory pile (`CooperativeResult.victory_pile`).
+    fn status_to_proto(&self) -> v1::Status {
+        let mut status = crate::service::wire::status_to_proto(&self.status());
+        let cooperative = status.result.as_mut().and_then(|r| r.cooperative.as_mut());
+        if let (Some(c), Some(x)) = (cooperative, self.expansion()) {
+            c.victory_pile = x.victory_pile.len() as u32;
+        }
+        status
+    }
+}
+
+/// Port Royal's entry in ListGames.
+fn game_info() -> v1::GameInfo {
+    let option = |name: &str, description: &str| v1::OptionInfo {
+        name: name.to_owned(),
+        description: description.to_owned(),
+    };
+    v1::GameInfo {
+        title: "Port Royal".to_owned(),
+        min_players: 1,
+        max_players: MAX_PLAYERS.into(),
+        component_set: COMPONENT_SET.to_owned(),
+        provisional: false,
+        options: vec![
+            option(
+                "expedition_variant",
+                "The official expedition variant: the end of the game is triggered only by a player with 12 or more victory points and at least one expedition.",
+            ),
+            option(
+                "contracts",
+                "Just One More Contract: 14 persons and 10 ships are shuffled in and contracts are played (144 cards, 18 contracts).",
+            ),
+            option(
+                "mode",
+                "PORT_ROYAL_MODE_COMPETITIVE (default; 2-5 players, 4 contracts face up) or PORT_ROYAL_MODE_COOPERATIVE (needs contracts; 1-5 players against the time pile).",
+            ),
+            option(
+                "difficulty",
+                "Cooperative only: cards moved from the time pile to the victory pile at setup; at most the time pile's size.",
+            ),
+        ],
+        components: Some(v1::game_info::Components::PortRoyal(components())),
+        ..Default::default()
+    }
+}
 
 /// Options from the wire.
 pub fn options_from_proto(o: Option<&v1::PortRoyalOptions>) -> Result<Options, StateErrors> {
@@ -243,16 +331,6 @@ fn progress_to_proto(v: impl Iterator<Item = (u32, u32, u32)>) -> Vec<v1::PortRo
 
 fn ids(v: &[u8]) -> Vec<u32> {
     v.iter().map(|&c| u32::from(c)).collect()
-}
-
-/// The envelope of a state: rules version, sequence and game (no tag).
-pub fn game_state(sequence: u64, s: &State) -> v1::GameState {
-    v1::GameState {
-        rules_version: s.config().rules.as_str().to_owned(),
-        sequence,
-        auth_tag: Vec::new(),
-        game: Some(v1::game_state::Game::PortRoyal(state_to_proto(s))),
-    }
 }
 
 /// A state to the wire, straight from the core state (no intermediate copy).

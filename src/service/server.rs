@@ -78,7 +78,7 @@ pub async fn serve(
     listeners: Listeners,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let metrics = Metrics::new(&super::rules_versions());
+    let metrics = Metrics::new(&super::games::rules_versions());
     let (metrics_stop, metrics_stopped) = tokio::sync::oneshot::channel::<()>();
     let metrics_task = tokio::spawn(metrics::serve(
         metrics.clone(),

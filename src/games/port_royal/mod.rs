@@ -20,19 +20,40 @@ pub use state::{
 };
 pub use view::View;
 
-/// The identifier in `NewGameRequest.game`.
-pub const GAME_ID: &str = "port-royal";
-/// The rules version new games are set up under; a change to the rules, the card table, the RNG
-/// or the order of its draws needs a new version (`Rules`), and every older one stays playable.
-pub const RULES_VERSION: &str = Rules::NEWEST.as_str();
 /// The component set: the printed cards of the 2014 base game.
 pub const COMPONENT_SET: &str = "port-royal-2014";
 
+impl crate::games::RulesVersion for Rules {
+    const VERSIONS: &'static [Rules] = &Rules::ALL;
+
+    fn name(self) -> &'static str {
+        self.as_str()
+    }
+}
+
 impl crate::games::Game for State {
+    const ID: &'static str = "port-royal";
+    type Rules = Rules;
+    type Options = Options;
     type Action = Action;
     type Event = Event;
     type View = View;
 
+    fn new_game(
+        rules: Rules,
+        players: u32,
+        start_seat: u32,
+        seed: u64,
+        options: Options,
+    ) -> Result<Self, crate::core::StateErrors> {
+        new_game_under(rules, players, start_seat, seed, options)
+    }
+    fn rules(&self) -> Rules {
+        self.config.rules
+    }
+    fn players(&self) -> u8 {
+        self.config.players
+    }
     fn status(&self) -> crate::core::Status {
         State::status(self)
     }

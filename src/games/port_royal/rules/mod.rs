@@ -45,7 +45,6 @@ impl State {
             Some(x) if finished => Some(Cooperative {
                 won: x.outcome == Some(true),
                 rating: rating(x.victory_pile.len()),
-                victory_pile: x.victory_pile.len() as u32,
             }),
             _ => None,
         };

@@ -1,0 +1,90 @@
+//! The games this referee serves: the only place in the service that names them. Adding a game
+//! adds one entry to [`SERVED`] and one arm to each `match` below.
+
+use tonic::Status;
+
+use super::rpc::{load, OnGame, OnState};
+use super::wire::{self, Wire};
+use super::Ctx;
+use crate::core::StateErrors;
+use crate::games::{port_royal, Game};
+use crate::pb::v1;
+
+/// A served game, as ListGames, the metrics and the logs know it.
+pub struct Served {
+    /// The id (`NewGameRequest.game`, metrics label `game`).
+    pub id: &'static str,
+    /// Its ListGames entry.
+    pub info: fn() -> v1::GameInfo,
+    /// The rules versions it plays, oldest first.
+    pub rules_versions: fn() -> Vec<&'static str>,
+}
+
+impl Served {
+    const fn of<G: Wire>() -> Served {
+        Served {
+            id: G::ID,
+            info: wire::game_info::<G>,
+            rules_versions: versions::<G>,
+        }
+    }
+}
+
+fn versions<G: Game>() -> Vec<&'static str> {
+    wire::rules_versions::<G>().collect()
+}
+
+/// Every game served, in ListGames order.
+pub const SERVED: &[Served] = &[Served::of::<port_royal::State>()];
+
+/// The label of a client-supplied game name: a served game's id, or `none`.
+pub fn label(name: &str) -> &'static str {
+    SERVED
+        .iter()
+        .find(|g| g.id == name)
+        .map_or("none", |g| g.id)
+}
+
+/// Every rules version of every game served (`referee_build_info`).
+pub fn rules_versions() -> Vec<&'static str> {
+    SERVED.iter().flat_map(|g| (g.rules_versions)()).collect()
+}
+
+/// Runs an RPC on the game a state's envelope holds, decoded and validated.
+pub(super) fn on_state<R: OnState>(gs: v1::GameState, ctx: &Ctx, rpc: R) -> Result<R::Out, Status> {
+    let (rules_version, sequence) = (gs.rules_version, gs.sequence);
+    match gs.game {
+        Some(v1::game_state::Game::PortRoyal(p)) => {
+            rpc.run(load::<port_royal::State>(&rules_version, sequence, p, ctx)?)
+        }
+        // A View decodes as a state with a rules version and no game (its game fields have other
+        // numbers); an empty state has neither.
+        None if rules_version.is_empty() => {
+            Err(StateErrors::one("state", "is empty: no game's state is set").into())
+        }
+        None => Err(StateErrors::one(
+            "state",
+            format!(
+                "carries rules version {rules_version:?} but no game's state: a View cannot be sent back as a state"
+            ),
+        )
+        .into()),
+    }
+}
+
+/// Runs an RPC for the game a request names (`field`: the path of that name), or refuses a game
+/// this release does not serve.
+pub(super) fn on_game<R: OnGame>(name: &str, field: &str, rpc: R) -> Result<R::Out, Status> {
+    match name {
+        n if n == port_royal::State::ID => rpc.run::<port_royal::State>(),
+        other => {
+            let served: Vec<&str> = SERVED.iter().map(|g| g.id).collect();
+            Err(StateErrors::one(
+                field,
+                format!("game {other:?} is not served by this release; it serves {served:?} (ListGames)"),
+            )
+            .with_reason("UNSUPPORTED_GAME")
+            .into())
+        }
+    }
+}
