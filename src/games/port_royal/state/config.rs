@@ -1,0 +1,111 @@
+//! What is fixed for the whole game: the options chosen at setup and the configuration they
+//! give, with their checks.
+
+use crate::core::{Seat, StateErrors};
+
+use super::{seat_of, StateParts};
+use crate::games::port_royal::rules_version::Rules;
+
+/// The variant played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Competitive (the default).
+    #[default]
+    Competitive,
+    /// Cooperative (Just One More Contract).
+    Cooperative,
+}
+
+/// Options chosen at setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// Just One More Contract.
+    pub contracts: bool,
+    /// Competitive or cooperative.
+    pub mode: Mode,
+    /// Cooperative difficulty.
+    pub difficulty: u32,
+    /// The expedition variant: the end needs 12 VP and an expedition.
+    pub expedition_variant: bool,
+}
+
+impl Options {
+    /// Refuses inconsistent options (field paths relative to the options).
+    pub fn check(&self) -> Result<(), StateErrors> {
+        let mut errs = StateErrors::default();
+        if self.mode == Mode::Cooperative && !self.contracts {
+            errs.push(
+                "options.mode",
+                "the cooperative variant is part of Just One More Contract: set contracts",
+            );
+        }
+        if self.difficulty != 0 && self.mode != Mode::Cooperative {
+            errs.push(
+                "options.difficulty",
+                "difficulty applies to the cooperative variant only",
+            );
+        }
+        errs.into_result()
+    }
+
+    /// Player counts: 2-5, or 1-5 in the cooperative variant.
+    pub fn players(&self) -> std::ops::RangeInclusive<u8> {
+        if self.mode == Mode::Cooperative {
+            1..=MAX_PLAYERS
+        } else {
+            2..=MAX_PLAYERS
+        }
+    }
+
+    /// Whether the game is cooperative.
+    pub fn cooperative(&self) -> bool {
+        self.mode == Mode::Cooperative
+    }
+}
+
+/// The most players any variant seats.
+pub const MAX_PLAYERS: u8 = 5;
+
+/// What is fixed for the whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The rules version the game was set up under.
+    pub rules: Rules,
+    /// 2-5.
+    pub players: u8,
+    /// Who played first.
+    pub start_seat: Seat,
+    /// The options.
+    pub options: Options,
+}
+
+impl Config {
+    /// The configuration of unchecked parts. Options and the player count are checked first
+    /// and alone: nothing else can be read without them.
+    pub(super) fn from_parts(
+        p: &StateParts,
+        errs: &mut StateErrors,
+    ) -> Result<Config, StateErrors> {
+        p.options.check()?;
+        let players = match u8::try_from(p.players) {
+            Ok(n) if p.options.players().contains(&n) => n,
+            _ => {
+                let r = p.options.players();
+                return Err(StateErrors::one(
+                    "players",
+                    format!("must be {} to {} in this variant", r.start(), r.end()),
+                ));
+            }
+        };
+        let start_seat = seat_of(p.start_seat, players).unwrap_or_else(|| {
+            errs.push("start_seat", "no such seat");
+            0
+        });
+        Ok(Config {
+            rules: p.rules,
+            players,
+            start_seat,
+            options: p.options,
+        })
+    }
+}

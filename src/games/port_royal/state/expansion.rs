@@ -1,0 +1,293 @@
+//! The state of "Just One More Contract": face-up contracts and their completers, the face-down
+//! contracts, progress cubes, ships set aside, and the cooperative time and victory piles; their
+//! checks and the queries the rules ask of them.
+
+use crate::core::pile::CardId;
+use crate::core::{Seat, StateErrors};
+
+use super::census::{Census, Zone};
+use super::{ids, seat_of, Config, State};
+use crate::games::port_royal::cards;
+use crate::games::port_royal::contracts::{self, ContractId, Requirement, CONTRACTS, CONTRACT_VP};
+
+/// A face-up contract and who completed it, in order (the i-th completer took space i).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The contract.
+    pub id: ContractId,
+    /// Completers, leftmost space first.
+    pub completers: Vec<Seat>,
+}
+
+/// A cube on a progress space ("1.", "2.") of Frigate Foe, Galleon Foe or Tiny Gamester.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Whose cube.
+    pub seat: Seat,
+    /// The contract.
+    pub contract: ContractId,
+    /// 1 or 2.
+    pub level: u8,
+}
+
+/// The state of "Just One More Contract".
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Expansion {
+    /// Face-up contracts.
+    pub face_up: Vec<Slot>,
+    /// Face-down contracts (the VP pile; only markers, see docs/rules.md).
+    pub face_down: Vec<ContractId>,
+    /// Progress cubes.
+    pub progress: Vec<Progress>,
+    /// Pack of Pirates: ships set aside, per seat.
+    pub set_aside: Vec<Vec<CardId>>,
+    /// Cooperative: the time pile (top = last).
+    pub time_pile: Vec<CardId>,
+    /// Cooperative: the victory pile.
+    pub victory_pile: Vec<CardId>,
+    /// Cooperative: `Some(true)` won, `Some(false)` lost, once finished.
+    pub outcome: Option<bool>,
+}
+
+/// The expansion's state, unchecked.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ExpansionParts {
+    /// (contract, completers).
+    pub face_up: Vec<(u32, Vec<u32>)>,
+    /// Face-down contracts.
+    pub face_down: Vec<u32>,
+    /// (seat, contract, level).
+    pub progress: Vec<(u32, u32, u32)>,
+    /// Ships set aside per seat.
+    pub set_aside: Vec<Vec<u32>>,
+    /// Time pile.
+    pub time_pile: Vec<u32>,
+    /// Victory pile.
+    pub victory_pile: Vec<u32>,
+    /// Cooperative outcome.
+    pub outcome: Option<bool>,
+}
+
+pub(super) fn expansion_from_parts(
+    x: &ExpansionParts,
+    config: &Config,
+    census: &mut Census,
+    errs: &mut StateErrors,
+) -> Expansion {
+    let players = config.players;
+    let coop = config.options.cooperative();
+    let mut seen = [false; CONTRACTS];
+    let mut contract_id = |field: String, raw: u32, errs: &mut StateErrors| -> Option<ContractId> {
+        let id = u8::try_from(raw)
+            .ok()
+            .filter(|&id| contracts::contract(id).is_some_and(|c| coop || !c.cooperative_only));
+        match id {
+            None => {
+                errs.push(field, format!("contract {raw} is not in this game"));
+                None
+            }
+            Some(id) if seen[usize::from(id)] => {
+                errs.push(field, format!("contract {id} appears twice"));
+                None
+            }
+            Some(id) => {
+                seen[usize::from(id)] = true;
+                Some(id)
+            }
+        }
+    };
+    let mut face_up = Vec::new();
+    for (i, (raw, completers)) in x.face_up.iter().enumerate() {
+        let field = format!("contracts.face_up[{i}]");
+        let Some(id) = contract_id(format!("{field}.contract"), *raw, errs) else {
+            continue;
+        };
+        let mut seats = Vec::new();
+        for (j, &c) in completers.iter().enumerate() {
+            match seat_of(c, players) {
+                Some(s) if !seats.contains(&s) => seats.push(s),
+                _ => errs.push(
+                    format!("{field}.completers[{j}]"),
+                    "not a seat, or a seat named twice",
+                ),
+            }
+        }
+        face_up.push(Slot {
+            id,
+            completers: seats,
+        });
+    }
+    let face_down: Vec<ContractId> = x
+        .face_down
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &raw)| contract_id(format!("contracts.face_down[{i}]"), raw, errs))
+        .collect();
+    let expected = if coop { CONTRACTS } else { CONTRACTS - 2 };
+    if face_up.len() + face_down.len() != expected && errs.errors.is_empty() {
+        errs.push("contracts", format!("must hold all {expected} contracts"));
+    }
+    let want_up = if coop {
+        contracts::COOPERATIVE_FACE_UP
+            .get(usize::from(players).saturating_sub(1))
+            .copied()
+            .unwrap_or(0)
+    } else {
+        contracts::COMPETITIVE_FACE_UP
+    };
+    if face_up.len() != want_up {
+        errs.push(
+            "contracts.face_up",
+            format!("{want_up} contracts are face up with {players} players in this variant"),
+        );
+    }
+    let mut progress: Vec<Progress> = Vec::new();
+    for (i, &(seat, contract, level)) in x.progress.iter().enumerate() {
+        let field = format!("contracts.progress[{i}]");
+        let slot = u8::try_from(contract)
+            .ok()
+            .and_then(|c| face_up.iter().find(|s| s.id == c));
+        let max_level =
+            slot.and_then(|s| contracts::contract(s.id))
+                .map_or(0, |c| match c.requirement {
+                    Requirement::DeclineCoins { times, .. } => times.saturating_sub(1),
+                    Requirement::TinyGamester => 1,
+                    _ => 0,
+                });
+        match (seat_of(seat, players), slot) {
+            (Some(s), Some(slot))
+                if (1..=u32::from(max_level)).contains(&level)
+                    && !slot.completers.contains(&s)
+                    && !progress.iter().any(|p| p.seat == s && p.contract == slot.id) =>
+            {
+                progress.push(Progress {
+                    seat: s,
+                    contract: slot.id,
+                    level: level as u8,
+                })
+            }
+            _ => errs.push(
+                field,
+                "a progress cube needs a seat, a face-up contract with progress spaces, a level on them, and no completion of that contract",
+            ),
+        }
+    }
+    let mut set_aside = Vec::new();
+    for i in 0..usize::from(players) {
+        let raw = x.set_aside.get(i).map_or(&[][..], |v| &v[..]);
+        let ships = census.zone(errs, Zone::SetAside(i), raw);
+        let mut colours = 0u8;
+        for (j, &id) in ships.iter().enumerate() {
+            match cards::face(id).ship_colour() {
+                Some(c) if colours & c.bit() == 0 => colours |= c.bit(),
+                _ => errs.push(
+                    format!("contracts.set_aside[{i}].ships[{j}]"),
+                    "only the first ship of each colour is set aside",
+                ),
+            }
+        }
+        if ships.len() >= 5 {
+            errs.push(
+                format!("contracts.set_aside[{i}].ships"),
+                "five colours complete the contract",
+            );
+        }
+        set_aside.push(ships);
+    }
+    if x.set_aside.len() > usize::from(players) {
+        errs.push("contracts.set_aside", "one entry per seat");
+    }
+    let time_pile = census.zone(errs, Zone::Named("contracts.time_pile"), &x.time_pile);
+    let victory_pile = census.zone(errs, Zone::Named("contracts.victory_pile"), &x.victory_pile);
+    if !coop && (!time_pile.is_empty() || !victory_pile.is_empty() || x.outcome.is_some()) {
+        errs.push(
+            "contracts.time_pile",
+            "the time pile, victory pile and outcome belong to the cooperative variant",
+        );
+    }
+    let ext = Expansion {
+        face_up,
+        face_down,
+        progress,
+        set_aside,
+        time_pile,
+        victory_pile,
+        outcome: x.outcome,
+    };
+    for s in 0..players {
+        let completed = ext
+            .face_up
+            .iter()
+            .filter(|sl| sl.completers.contains(&s))
+            .count();
+        let cubes = completed + ext.progress.iter().filter(|p| p.seat == s).count();
+        if cubes > contracts::CUBES {
+            errs.push(
+                "contracts",
+                format!("seat {s} has placed more than 3 cubes"),
+            );
+        }
+    }
+    ext
+}
+
+impl Expansion {
+    /// The unchecked parts of the expansion.
+    pub(super) fn to_parts(&self) -> ExpansionParts {
+        ExpansionParts {
+            face_up: self
+                .face_up
+                .iter()
+                .map(|s| (u32::from(s.id), ids(&s.completers)))
+                .collect(),
+            face_down: ids(&self.face_down),
+            progress: self
+                .progress
+                .iter()
+                .map(|p| (u32::from(p.seat), u32::from(p.contract), u32::from(p.level)))
+                .collect(),
+            set_aside: self.set_aside.iter().map(|v| ids(v)).collect(),
+            time_pile: ids(&self.time_pile),
+            victory_pile: ids(&self.victory_pile),
+            outcome: self.outcome,
+        }
+    }
+}
+
+impl State {
+    /// VP from contracts: 1 for the 2nd completed, 2 more for the 3rd (spec §3.1).
+    pub fn contract_vp(&self, seat: Seat) -> u32 {
+        let n = self.completed(seat).min(3);
+        CONTRACT_VP.get(n).copied().unwrap_or(0)
+    }
+
+    /// Contracts a seat has completed.
+    pub fn completed(&self, seat: Seat) -> usize {
+        self.ext.as_ref().map_or(0, |x| {
+            x.face_up
+                .iter()
+                .filter(|slot| slot.completers.contains(&seat))
+                .count()
+        })
+    }
+
+    /// Cubes a seat has placed (completions and progress spaces).
+    pub fn cubes_used(&self, seat: Seat) -> usize {
+        self.completed(seat)
+            + self
+                .ext
+                .as_ref()
+                .map_or(0, |x| x.progress.iter().filter(|p| p.seat == seat).count())
+    }
+
+    /// Every contract id in play (for conservation checks).
+    pub fn all_contracts(&self) -> Vec<ContractId> {
+        self.ext.as_ref().map_or(Vec::new(), |x| {
+            x.face_up
+                .iter()
+                .map(|s| s.id)
+                .chain(x.face_down.iter().copied())
+                .collect()
+        })
+    }
+}

@@ -1,0 +1,324 @@
+//! The Port Royal state, split by concept: each zone's model, its unchecked parts (field types
+//! as on the wire) and its checks live together in one module. [`State::from_parts`] is the one
+//! constructor that turns unchecked client data into a validated state, reporting every
+//! inconsistency with its field path.
+
+mod board;
+mod census;
+mod config;
+mod expansion;
+mod offers;
+mod seats;
+mod turn;
+
+pub use config::{Config, Mode, Options, MAX_PLAYERS};
+pub use expansion::{Expansion, ExpansionParts, Progress, Slot};
+pub use offers::{Offer, OfferKind, OfferParts};
+pub use seats::{SeatParts, SeatState};
+pub use turn::{Phase, PhaseTag, Turn, TurnParts};
+
+use crate::core::pile::{CardId, Supply};
+use crate::core::rng::{GameRng, MAX_WORD_POS};
+use crate::core::{Seat, StateErrors};
+
+use super::cards::{self, Card, Person};
+use super::rules_version::Rules;
+use census::{Census, Zone};
+
+/// A validated Port Royal state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub(crate) config: Config,
+    pub(crate) rng: GameRng,
+    pub(crate) draw: Vec<CardId>,
+    pub(crate) discard: Vec<CardId>,
+    pub(crate) harbor: Vec<CardId>,
+    pub(crate) expeditions: Vec<CardId>,
+    pub(crate) seats: Vec<SeatState>,
+    pub(crate) turn: Turn,
+    pub(crate) offers: Vec<Offer>,
+    pub(crate) ext: Option<Expansion>,
+}
+
+impl Supply for State {
+    fn draw_pile(&mut self) -> &mut Vec<CardId> {
+        &mut self.draw
+    }
+    fn discard_and_rng(&mut self) -> (&mut Vec<CardId>, &mut GameRng) {
+        (&mut self.discard, &mut self.rng)
+    }
+}
+
+/// Read access for the service edge, views and tests.
+impl State {
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    /// The turn.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+    /// Open offers, first to be decided first.
+    pub fn offers(&self) -> &[Offer] {
+        &self.offers
+    }
+    /// The expansion's state, when played.
+    pub fn expansion(&self) -> Option<&Expansion> {
+        self.ext.as_ref()
+    }
+    /// The harbor display.
+    pub fn harbor(&self) -> &[CardId] {
+        &self.harbor
+    }
+    /// The expedition row.
+    pub fn expedition_row(&self) -> &[CardId] {
+        &self.expeditions
+    }
+    /// The seats.
+    pub fn seats(&self) -> &[SeatState] {
+        &self.seats
+    }
+    /// Cards in the draw pile.
+    pub fn draw_pile_len(&self) -> usize {
+        self.draw.len()
+    }
+    /// Cards in the discard pile.
+    pub fn discard_pile_len(&self) -> usize {
+        self.discard.len()
+    }
+
+    pub(crate) fn seat(&self, seat: Seat) -> Option<&SeatState> {
+        self.seats.get(usize::from(seat))
+    }
+
+    fn display(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
+        self.seat(seat)
+            .into_iter()
+            .flat_map(|s| s.display.iter().map(|&id| cards::face(id)))
+    }
+
+    /// Coins held by a seat.
+    pub fn coins(&self, seat: Seat) -> u32 {
+        self.seat(seat).map_or(0, |s| s.coins.len() as u32)
+    }
+
+    /// Victory points of a seat: persons and expeditions in the display, plus contract VP.
+    pub fn victory_points(&self, seat: Seat) -> u32 {
+        self.display(seat).map(|c| u32::from(c.vp())).sum::<u32>() + self.contract_vp(seat)
+    }
+
+    /// Swords of a seat (Sailors 1, Pirates 2).
+    pub fn swords(&self, seat: Seat) -> u32 {
+        self.display(seat)
+            .filter_map(Card::person)
+            .map(|p| u32::from(p.swords()))
+            .sum()
+    }
+
+    /// How many persons of one type a seat owns.
+    pub fn count(&self, seat: Seat, person: Person) -> u32 {
+        self.display(seat)
+            .filter(|c| c.person() == Some(person))
+            .count() as u32
+    }
+
+    /// How many persons satisfy a predicate.
+    pub(crate) fn count_where(&self, seat: Seat, f: impl Fn(Card) -> bool) -> u32 {
+        self.display(seat).filter(|&c| f(c)).count() as u32
+    }
+
+    /// Expeditions a seat owns.
+    pub fn expeditions_owned(&self, seat: Seat) -> u32 {
+        self.count_where(seat, |c| matches!(c, Card::Expedition { .. }))
+    }
+
+    /// The set of ship colours in the harbor, as bits.
+    /// Whether a seat can repel a ship: not a skull, and enough swords.
+    pub(crate) fn can_repel(&self, seat: Seat, ship: CardId) -> bool {
+        match cards::face(ship) {
+            Card::Ship {
+                swords: Some(need), ..
+            } => self.swords(seat) >= u32::from(need),
+            _ => false,
+        }
+    }
+}
+
+/// A Port Royal state as a client sent it, unchecked. Field types mirror the wire.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct StateParts {
+    /// The rules version (from the envelope's `rules_version`).
+    pub rules: Rules,
+    /// Number of players.
+    pub players: u32,
+    /// Start seat.
+    pub start_seat: u32,
+    /// Options.
+    pub options: Options,
+    /// RNG seed (32 bytes).
+    pub rng_seed: Vec<u8>,
+    /// RNG position.
+    pub rng_word_pos: u64,
+    /// Draw pile, top last.
+    pub draw_pile: Vec<u32>,
+    /// Discard pile.
+    pub discard_pile: Vec<u32>,
+    /// Harbor.
+    pub harbor: Vec<u32>,
+    /// Expedition row.
+    pub expedition_row: Vec<u32>,
+    /// Seats.
+    pub seats: Vec<SeatParts>,
+    /// Turn.
+    pub turn: TurnParts,
+    /// Offers.
+    pub offers: Vec<OfferParts>,
+    /// The expansion, when played.
+    pub contracts: Option<ExpansionParts>,
+}
+
+/// A seat number from the wire, if it is one of `players` seats.
+fn seat_of(v: u32, players: u8) -> Option<Seat> {
+    u8::try_from(v).ok().filter(|&s| s < players)
+}
+
+/// Card, contract or seat ids as on the wire.
+fn ids(v: &[u8]) -> Vec<u32> {
+    v.iter().map(|&c| u32::from(c)).collect()
+}
+
+impl State {
+    /// Builds a validated state, or every reason the parts are inconsistent (field paths relative
+    /// to the Port Royal state). Each zone is read and checked by its own module, in an order
+    /// that keeps the errors in the order they were always reported.
+    pub fn from_parts(p: &StateParts) -> Result<State, StateErrors> {
+        let mut errs = StateErrors::default();
+        let config = Config::from_parts(p, &mut errs)?;
+        let players = config.players;
+        let seed: [u8; 32] = p.rng_seed.as_slice().try_into().unwrap_or_else(|_| {
+            errs.push("rng.seed", "must be 32 bytes");
+            [0; 32]
+        });
+        if p.rng_word_pos > MAX_WORD_POS {
+            errs.push("rng.word_pos", "is out of range");
+        }
+        if p.seats.len() != usize::from(players) {
+            errs.push("seats", format!("must have {players} entries"));
+        }
+
+        // The card census, zone by zone.
+        let mut census = Census::new();
+        let draw = census.zone(&mut errs, Zone::Named("draw_pile"), &p.draw_pile);
+        let discard = census.zone(&mut errs, Zone::Named("discard_pile"), &p.discard_pile);
+        let harbor = census.zone(&mut errs, Zone::Named("harbor"), &p.harbor);
+        let expeditions = census.zone(&mut errs, Zone::Named("expedition_row"), &p.expedition_row);
+        let pending = p.turn.pending_ship.map(|raw| {
+            census
+                .zone(&mut errs, Zone::Single("turn.pending_ship"), &[raw])
+                .first()
+                .copied()
+        });
+        let seats = seats::seats_from_parts(&p.seats, &mut census, &mut errs);
+        let ext = match (&p.contracts, p.options.contracts) {
+            (Some(x), true) => Some(expansion::expansion_from_parts(
+                x,
+                &config,
+                &mut census,
+                &mut errs,
+            )),
+            (None, false) => None,
+            (None, true) => {
+                errs.push("contracts", "the expansion is on, so its state is required");
+                None
+            }
+            (Some(_), false) => {
+                errs.push("contracts", "is set only when options.contracts is on");
+                None
+            }
+        };
+        census.check_complete(players, p.options.contracts, &mut errs);
+
+        // What each zone may hold.
+        board::check_table(&harbor, &expeditions, &mut errs);
+        seats::check_displays(&seats, &mut errs);
+
+        let t = &p.turn;
+        let active = t.check_fields(players, &mut errs);
+        let offers = offers::offers_from_parts(
+            &p.offers,
+            players,
+            p.options.cooperative(),
+            ext.as_ref(),
+            t,
+            &mut errs,
+        );
+        let mut state = State {
+            config,
+            rng: GameRng::restore(seed, p.rng_word_pos.min(MAX_WORD_POS)),
+            draw,
+            discard,
+            harbor,
+            expeditions,
+            seats,
+            turn: Turn {
+                active,
+                phase: Phase::Finished,
+                drawn: t.cards_drawn,
+                final_round: t.final_round,
+                number: t.turn_number,
+            },
+            offers,
+            ext,
+        };
+        state.read_turn(t, pending, &mut errs);
+        errs.into_result().map(|()| state)
+    }
+
+    /// The unchecked parts of this state (the inverse of `from_parts`).
+    pub fn to_parts(&self) -> StateParts {
+        StateParts {
+            rules: self.config.rules,
+            players: u32::from(self.config.players),
+            start_seat: u32::from(self.config.start_seat),
+            options: self.config.options,
+            rng_seed: self.rng.seed().to_vec(),
+            rng_word_pos: self.rng.word_pos(),
+            draw_pile: ids(&self.draw),
+            discard_pile: ids(&self.discard),
+            harbor: ids(&self.harbor),
+            expedition_row: ids(&self.expeditions),
+            seats: self.seats.iter().map(SeatState::to_parts).collect(),
+            turn: self.turn.to_parts(),
+            offers: self.offers.iter().map(|o| o.to_parts()).collect(),
+            contracts: self.ext.as_ref().map(Expansion::to_parts),
+        }
+    }
+
+    /// Every card id in every zone (for conservation checks).
+    pub fn all_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        let pending = match self.turn.phase {
+            Phase::Repel { ship } => Some(ship),
+            _ => None,
+        };
+        let ext = self.ext.iter().flat_map(|x| {
+            x.time_pile
+                .iter()
+                .chain(&x.victory_pile)
+                .chain(x.set_aside.iter().flatten())
+        });
+        self.draw
+            .iter()
+            .chain(&self.discard)
+            .chain(&self.harbor)
+            .chain(&self.expeditions)
+            .chain(
+                self.seats
+                    .iter()
+                    .flat_map(|s| s.coins.iter().chain(&s.display)),
+            )
+            .chain(ext)
+            .copied()
+            .chain(pending)
+    }
+}
