@@ -1,5 +1,5 @@
 //! The fuzz targets, shared by the coverage-guided cargo-fuzz binaries (`fuzz/fuzz_targets/`,
-//! libFuzzer, nightly) and the bounded stable run in `tests/fuzz.rs`. Each takes the raw bytes of
+//! libFuzzer, nightly) and the bounded stable run in `tests/service/fuzz.rs`. Each takes the raw bytes of
 //! a request, runs the service handlers exactly as a gRPC call would after decoding, and checks
 //! what must hold for any input: no panic, and every refusal is `INVALID_ARGUMENT` naming fields
 //! that exist in the request message (docs/errors.md: paths name request fields).

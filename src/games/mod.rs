@@ -36,7 +36,7 @@ pub trait Game: Clone + Sized {
     /// The rules versions it plays.
     type Rules: RulesVersion;
     /// What is chosen at setup (variants, expansions).
-    type Options: Default;
+    type Options: Default + Clone;
     /// A seat's decision.
     type Action: Clone + PartialEq + std::fmt::Debug;
     /// Something that happened (public).

@@ -175,6 +175,9 @@ pub fn fresh(players: u32) -> State {
     port_royal::new_game(players, 0, 1, Options::default()).unwrap()
 }
 
+pub mod mutate;
+pub mod paths;
+pub mod raw;
 pub mod samples;
 
 /// Card ids by description, from the static table (first matching id not in `except`).

@@ -3,9 +3,8 @@
 //! nothing panics. Every seat's legal actions, random actions and views are exercised on every
 //! state that is accepted.
 
-mod common;
-#[path = "common/paths.rs"]
-mod paths;
+use crate::common;
+use crate::common::paths;
 
 use proptest::prelude::*;
 use referee::core::GameRng;

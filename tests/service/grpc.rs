@@ -14,10 +14,8 @@ use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
 
-#[path = "common/paths.rs"]
-mod paths;
-#[path = "common/raw.rs"]
-mod raw;
+use crate::common::paths;
+use crate::common::raw;
 use raw::Raw;
 
 struct Server {

@@ -5,14 +5,10 @@
 //! UNKNOWN, never a hang; and the server must still be healthy afterwards. Bounded in count and
 //! time; 127.0.0.1 only.
 
-#[path = "common/mutate.rs"]
-mod mutate;
-#[path = "common/paths.rs"]
-mod paths;
-#[path = "common/raw.rs"]
-mod raw;
-#[path = "common/samples.rs"]
-mod samples;
+use crate::common::mutate;
+use crate::common::paths;
+use crate::common::raw;
+use crate::common::samples;
 
 use raw::Raw;
 

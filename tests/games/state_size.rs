@@ -1,7 +1,7 @@
 //! Size of the encoded state (issue "Performance": a 5-player mid-game Port Royal state encodes
 //! to at most 1,500 bytes). Sizes are deterministic, so this is a plain test, not a benchmark.
 
-mod common;
+use crate::common;
 
 use common::samples::{mid_game, mode, states};
 use prost::Message;

@@ -7,11 +7,11 @@
 //! `REFEREE_FUZZ_ITERATIONS` (default 200,000 per target) and `REFEREE_FUZZ_SEED` set the run;
 //! the summary line says how deep the inputs got.
 
-#[path = "common/mutate.rs"]
-mod mutate;
-#[path = "common/samples.rs"]
-mod samples;
-#[path = "../fuzz/targets.rs"]
+use crate::common::mutate;
+use crate::common::samples;
+// The fuzz crate compiles these targets too, with their own copy of the path helper.
+#[allow(clippy::duplicate_mod)]
+#[path = "../../fuzz/targets.rs"]
 mod targets;
 
 use std::collections::BTreeMap;
@@ -162,7 +162,7 @@ fn seed_states() -> Vec<(String, u64, State)> {
     out
 }
 
-/// Rewrites the seed corpus: `cargo test --test fuzz -- --ignored write_seed_corpus`.
+/// Rewrites the seed corpus: `cargo test --test service -- --ignored write_seed_corpus`.
 /// For `apply`, each state comes with a legal action and with another state's action.
 #[test]
 #[ignore = "writes fuzz/corpus; run by hand when the state format changes"]

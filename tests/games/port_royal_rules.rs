@@ -2,7 +2,7 @@
 //! `port-royal.md` (§) or the ruling in `docs/rules.md` (R-…) it checks. Scenario states are
 //! built through the validated parts constructor, so each is a consistent state.
 
-mod common;
+use crate::common;
 
 use common::ids::{expedition, persons, persons_costing, ships, taxes};
 use common::{

@@ -4,9 +4,9 @@
 //! in the same state. The `port-royal/1` games were recorded by the first release, so they also
 //! prove that a game begun under it is still played the same. Unlike the golden random games,
 //! these do not depend on the test agent. Regenerate (only to add a new rules version; the older
-//! entries must come out unchanged): `REGENERATE=1 cargo test --test playthroughs`.
+//! entries must come out unchanged): `REGENERATE=1 cargo test --test games playthroughs`.
 
-mod common;
+use crate::common;
 
 use prost::Message;
 use referee::games::port_royal::{self, Action, Mode, Options, Rules};

@@ -2,7 +2,7 @@
 //! exact final states, on every machine and every release of rules version `port-royal/1`. If
 //! one of these changes, the rules version must change too.
 
-mod common;
+use crate::common;
 
 use prost::Message;
 use referee::games::port_royal::{self, Options};

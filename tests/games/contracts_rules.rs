@@ -1,7 +1,7 @@
 //! One scenario per rule of "Just One More Contract", named after the section of
 //! `port-royal.md` (§1.2, §3.x) or the ruling in `docs/rules.md` (R…) it checks.
 
-mod common;
+use crate::common;
 
 use common::ids::{expedition, persons, persons_costing, plain_ship, ships, special_ship, taxes};
 use common::{

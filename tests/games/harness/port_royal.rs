@@ -1,0 +1,256 @@
+//! Port Royal under the harness: base, expedition variant, Just One More Contract competitive,
+//! and cooperative with and without difficulty, at every player count and under every rules
+//! version.
+
+use referee::core::GameRng;
+use referee::games::port_royal::cards::{self, Card};
+use referee::games::port_royal::{Action, Mode as PrMode, Options, Rules, State};
+use referee::pb::v1;
+use referee::service::port_royal::options_to_proto;
+
+use super::{run_mode, Harness, Mode};
+
+/// Seeded games per player count under the newest rules version, and under older ones.
+const GAMES: u64 = 40;
+const GAMES_OLDER: u64 = 8;
+
+fn variants() -> [(&'static str, Options, std::ops::RangeInclusive<u32>); 5] {
+    let base = Options::default();
+    let contracts = Options {
+        contracts: true,
+        ..base
+    };
+    let cooperative = Options {
+        mode: PrMode::Cooperative,
+        ..contracts
+    };
+    [
+        ("base", base, 2..=5),
+        (
+            "expedition_variant",
+            Options {
+                expedition_variant: true,
+                ..base
+            },
+            2..=5,
+        ),
+        ("contracts", contracts, 2..=5),
+        ("cooperative", cooperative, 1..=5),
+        (
+            "cooperative_difficulty",
+            Options {
+                difficulty: 3,
+                ..cooperative
+            },
+            1..=5,
+        ),
+    ]
+}
+
+impl Harness for State {
+    fn modes() -> Vec<Mode<State>> {
+        let mut modes = Vec::new();
+        for (name, options, players) in variants() {
+            modes.push(Mode {
+                name,
+                rules: Rules::NEWEST,
+                options,
+                players: players.clone(),
+                games: GAMES,
+            });
+            modes.push(Mode {
+                name: Box::leak(format!("{name} under port-royal/1").into_boxed_str()),
+                rules: Rules::V1,
+                options,
+                players,
+                games: GAMES_OLDER,
+            });
+        }
+        modes
+    }
+
+    fn census(&self) -> Vec<(&'static str, Vec<u32>)> {
+        let mut cards: Vec<u32> = self.all_cards().map(u32::from).collect();
+        cards.sort_unstable();
+        let mut contracts: Vec<u32> = self.all_contracts().into_iter().map(u32::from).collect();
+        contracts.sort_unstable();
+        vec![("cards", cards), ("contracts", contracts)]
+    }
+
+    /// Hidden (§1, §3.2, §3.3): the order and faces of the draw and discard piles, of every
+    /// coin, of the cooperative time and victory piles, the order of the face-down contracts, and
+    /// the RNG.
+    fn scramble_hidden(&self, rng: &mut GameRng) -> State {
+        let mut parts = self.to_parts();
+        let mut slots: Vec<&mut u32> = parts
+            .draw_pile
+            .iter_mut()
+            .chain(parts.discard_pile.iter_mut())
+            .chain(parts.seats.iter_mut().flat_map(|s| s.coins.iter_mut()))
+            .collect();
+        let mut face_down: Vec<&mut u32> = Vec::new();
+        if let Some(x) = parts.contracts.as_mut() {
+            slots.extend(x.time_pile.iter_mut().chain(x.victory_pile.iter_mut()));
+            face_down.extend(x.face_down.iter_mut());
+        }
+        for group in [&mut slots, &mut face_down] {
+            let mut values: Vec<u32> = group.iter().map(|v| **v).collect();
+            rng.shuffle(&mut values);
+            for (slot, v) in group.iter_mut().zip(values) {
+                **slot = v;
+            }
+        }
+        parts.rng_seed = vec![rng.below(256) as u8; 32];
+        State::from_parts(&parts).expect("a scrambled state is still consistent")
+    }
+
+    fn probes(&self, rng: &mut GameRng) -> Vec<Action> {
+        let mut out = vec![
+            Action::Draw,
+            Action::Stop,
+            Action::Repel,
+            Action::Admit,
+            Action::Pass,
+            Action::Accept,
+            Action::Decline,
+            Action::CompleteContract(rng.below(20)),
+        ];
+        for _ in 0..4 {
+            out.push(Action::take(rng.below(150)));
+        }
+        out.extend(self.harbor().iter().map(|&c| Action::take(u32::from(c))));
+        let display: Vec<u32> = self
+            .seats()
+            .get(usize::from(self.turn().active))
+            .map(|s| s.display.iter().map(|&c| u32::from(c)).collect())
+            .unwrap_or_default();
+        for &e in self.expedition_row() {
+            let n = rng.below(4) as usize;
+            let persons: Vec<u32> = (0..n)
+                .filter_map(|_| {
+                    display
+                        .get(rng.below(display.len().max(1) as u32) as usize)
+                        .copied()
+                })
+                .collect();
+            out.push(Action::ClaimExpedition {
+                expedition: u32::from(e),
+                persons,
+            });
+        }
+        out
+    }
+
+    /// Claims naming other cards of the same person types are the same decision (the listed
+    /// claim names one choice of cards).
+    fn same_decision(a: &Action, b: &Action) -> bool {
+        a == b || (claim_key(a).is_some() && claim_key(a) == claim_key(b))
+    }
+
+    fn state_message(g: v1::game_state::Game) -> v1::PortRoyalState {
+        match g {
+            v1::game_state::Game::PortRoyal(p) => p,
+        }
+    }
+
+    fn options_message(o: &Options) -> v1::new_game_request::Options {
+        v1::new_game_request::Options::PortRoyal(options_to_proto(o))
+    }
+}
+
+/// A claim as (expedition, the multiset of person types it names).
+fn claim_key(a: &Action) -> Option<(u32, Vec<String>)> {
+    match a {
+        Action::ClaimExpedition {
+            expedition,
+            persons,
+        } => {
+            let mut kinds: Vec<String> = persons
+                .iter()
+                .map(|&p| format!("{:?}", cards::card(p as u8).and_then(Card::person)))
+                .collect();
+            kinds.sort();
+            Some((*expedition, kinds))
+        }
+        _ => None,
+    }
+}
+
+/// Runs a mode and its port-royal/1 twin; prints the games' lengths.
+fn run(name: &str) {
+    for mode in [name.to_owned(), format!("{name} under port-royal/1")] {
+        let lengths = run_mode::<State>(&mode);
+        let mean = lengths.iter().sum::<usize>() / lengths.len();
+        let max = lengths.iter().max().unwrap();
+        eprintln!(
+            "port-royal {mode}: {} games, mean {mean} actions, max {max}",
+            lengths.len()
+        );
+    }
+}
+
+#[test]
+fn base_game_invariants() {
+    run("base");
+}
+
+#[test]
+fn expedition_variant_invariants() {
+    run("expedition_variant");
+}
+
+#[test]
+fn competitive_contracts_invariants() {
+    run("contracts");
+}
+
+#[test]
+fn cooperative_invariants() {
+    run("cooperative");
+}
+
+#[test]
+fn cooperative_with_difficulty_invariants() {
+    run("cooperative_difficulty");
+}
+
+/// Every mode the harness knows is one of the tests above.
+#[test]
+fn every_mode_is_run() {
+    let tested = [
+        "base",
+        "expedition_variant",
+        "contracts",
+        "cooperative",
+        "cooperative_difficulty",
+    ];
+    for mode in State::modes() {
+        let base = mode.name.trim_end_matches(" under port-royal/1");
+        assert!(tested.contains(&base), "mode {} has no test", mode.name);
+    }
+}
+
+/// Setup (§1, §3.2): every card in play, and every contract of the mode, is in exactly one zone
+/// (the harness then checks the census never changes).
+#[test]
+fn setup_holds_every_component_of_the_mode() {
+    for (name, options, counts) in variants() {
+        for players in counts {
+            let state = referee::games::port_royal::new_game(players, 0, 5, options).unwrap();
+            let census = state.census();
+            let cards: Vec<u32> = cards::in_play(players as u8, options.contracts)
+                .map(u32::from)
+                .collect();
+            let contracts: Vec<u32> = match (options.contracts, options.mode) {
+                (false, _) => vec![],
+                (true, PrMode::Competitive) => (0..16).collect(),
+                (true, PrMode::Cooperative) => (0..18).collect(),
+            };
+            assert_eq!(
+                census,
+                vec![("cards", cards), ("contracts", contracts)],
+                "{name}"
+            );
+        }
+    }
+}

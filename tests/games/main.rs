@@ -1,0 +1,15 @@
+//! The games' own tests, in one binary (one link instead of one per file): every rule as a
+//! named scenario, golden setups and recorded playthroughs, hostile states, state sizes, the
+//! invariants every game and mode keeps (`harness`), and the documents' completeness.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod contracts_rules;
+mod docs;
+mod golden;
+mod harness;
+mod hostile;
+mod playthroughs;
+mod port_royal_rules;
+mod state_size;

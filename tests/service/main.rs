@@ -1,0 +1,11 @@
+//! The service's tests, in one binary: gRPC end to end, the gRPC mutation test, the bounded
+//! fuzz run and the load-balancer fault test (the last three run as their own stages of
+//! `scripts/test`, selected by module name).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod fault;
+mod fuzz;
+mod grpc;
+mod grpc_mutation;
