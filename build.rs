@@ -33,10 +33,12 @@ fn git_commit() -> String {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rustc-env=REFEREE_GIT_COMMIT={}", git_commit());
-    let files = [
-        "proto/referee/v1/referee_service.proto",
-        "proto/referee/v1/port_royal.proto",
-    ];
+    // Every file of the package: a new game's proto file needs no change here.
+    let mut files: Vec<PathBuf> = std::fs::read_dir("proto/referee/v1")?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    files.retain(|p| p.extension().is_some_and(|ext| ext == "proto"));
+    files.sort();
     println!("cargo:rerun-if-changed=proto");
     let fds = protox::compile(files, ["proto"])?;
     let out = PathBuf::from(env::var("OUT_DIR")?);

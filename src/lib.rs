@@ -10,18 +10,22 @@
 //! - [`core`]: what every game shares and no game's rules — the pinned RNG ([`core::rng`]),
 //!   piles, seats, violations with their envelope codes, state errors with field paths, status
 //!   and ranking.
-//! - [`games`]: the [`games::Game`] trait and one folder per game; `games::port_royal` holds
-//!   cards, contracts, setup, the state and its validation, actions and events, the rules
-//!   (`rules/`, one module per part of a turn), views, and the rules versions it plays.
+//! - [`games`]: the [`games::Game`] and [`games::RulesVersion`] traits and one folder per game;
+//!   `games::port_royal` holds cards, contracts, setup, the state (`state/`, one module per
+//!   concept, each with its unchecked parts and checks), actions and events, the rules (`rules/`,
+//!   one module per part of a turn), views, its violation codes and the rules versions it plays.
 //! - [`pb`]: the protobuf types generated from `proto/` (package `referee.v1`) and the
 //!   descriptor set served by reflection.
-//! - [`service`]: the tonic handlers (decode, call the core, encode), the proto ↔ core mapping
-//!   of each game (`service::port_royal`), the codec, the edge limits, health, metrics, state
-//!   tags and the server with its graceful drain.
+//! - [`service`]: the tonic handlers; each RPC body written once over the game
+//!   (`service::rpc`), the games served and the dispatch on them ([`service::games`]), the
+//!   proto side of the seam ([`service::wire::Wire`]) with one proto ↔ core module per game
+//!   (`service::port_royal`), the codec, the edge limits, health, metrics, state tags and the
+//!   server with its graceful drain.
 //! - [`config`] and [`telemetry`]: flags and environment variables; logging.
 //!
-//! The documents in `docs/` give the API contract (`api.md`), every error (`errors.md`), the
-//! versioning policy, each game's rules as played and every ruling (`rules.md`).
+//! The documents in `docs/` give the architecture and the steps to add a game
+//! (`architecture.md`), the API contract (`api.md`), every error (`errors.md`), the versioning
+//! policy, each game's rules as played and every ruling (`rules.md`).
 //!
 //! ```
 //! use referee::games::port_royal::{self, Action, Options};
