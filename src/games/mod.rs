@@ -4,6 +4,7 @@
 //! and a wire module in `service/`; the service is written once over [`Game`].
 
 pub mod port_royal;
+pub mod village;
 
 use crate::core::{EnvelopeCode, Seat, StateErrors, Status, Violation};
 

@@ -13,3 +13,4 @@ mod hostile;
 mod playthroughs;
 mod port_royal_rules;
 mod state_size;
+mod village_components;

@@ -1,0 +1,438 @@
+//! Village's printed component values, as data: the life track, the chronicle and the graves,
+//! the buildings, the council chamber and the church, the setup cards, the market and its
+//! customer tiles, the travel map. None of them is in a source the project could reach, so the
+//! embedded default (`data/village/village-provisional-1.toml`) is provisional, and an operator
+//! who owns the game replaces it with a file of the same shape. The rules read every value from
+//! here: none depends on a particular number.
+
+mod validate;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+pub use validate::{ComponentError, ComponentErrors};
+
+/// The embedded default set (TOML).
+pub const PROVISIONAL: &str = include_str!("../../../../data/village/village-provisional-1.toml");
+
+/// A validated component set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Components {
+    /// The set's name, recorded in every state made with it.
+    pub name: String,
+    /// True while some values are stand-ins for the printed ones.
+    pub provisional: bool,
+    /// The life time track.
+    pub life_track: LifeTrack,
+    /// Each seat's family members.
+    pub family: Family,
+    /// The village chronicle, by section.
+    pub chronicle: Chronicle,
+    /// The anonymous graves.
+    pub graves: Graves,
+    /// The general supply and what each seat starts with.
+    pub supply: Supply,
+    /// The crafts buildings.
+    pub buildings: Buildings,
+    /// The mill.
+    pub mill: Mill,
+    /// The council chamber.
+    pub council: Council,
+    /// The church windows.
+    pub church: Church,
+    /// The setup cards, one per player count.
+    pub setup: Vec<SetupCard>,
+    /// The market's spaces.
+    pub market: Market,
+    /// The customer tiles.
+    pub customers: Vec<Customer>,
+    /// The travel map.
+    pub travel: Travel,
+}
+
+/// The player counts at which a space is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Label {
+    /// Open at every player count.
+    #[serde(rename = "all")]
+    All,
+    /// Open with 3 to 5 players.
+    #[serde(rename = "3-5")]
+    ThreeToFive,
+    /// Open with 4 or 5 players.
+    #[serde(rename = "4-5")]
+    FourToFive,
+    /// Open with 5 players.
+    #[serde(rename = "5")]
+    Five,
+}
+
+impl Label {
+    /// Whether a space with this label is open with `players` players.
+    pub fn open(self, players: u8) -> bool {
+        let from = match self {
+            Label::All => 0,
+            Label::ThreeToFive => 3,
+            Label::FourToFive => 4,
+            Label::Five => 5,
+        };
+        players >= from
+    }
+}
+
+/// A goods tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Good {
+    /// Horse.
+    Horse,
+    /// Ox.
+    Ox,
+    /// Wagon.
+    Wagon,
+    /// Plow.
+    Plow,
+    /// Scroll.
+    Scroll,
+}
+
+/// A piece a customer demands: a goods tile or a grain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Piece {
+    /// Horse.
+    Horse,
+    /// Ox.
+    Ox,
+    /// Wagon.
+    Wagon,
+    /// Plow.
+    Plow,
+    /// Scroll.
+    Scroll,
+    /// Grain.
+    Grain,
+}
+
+/// Influence cubes by colour (and, in a payment, grain).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Cost {
+    /// Brown cubes.
+    pub brown: u32,
+    /// Pink cubes.
+    pub pink: u32,
+    /// Orange cubes.
+    pub orange: u32,
+    /// Green cubes.
+    pub green: u32,
+    /// Grain.
+    pub grain: u32,
+}
+
+impl Cost {
+    /// Cubes and grain together.
+    pub fn total(&self) -> u64 {
+        [self.brown, self.pink, self.orange, self.green, self.grain]
+            .iter()
+            .map(|&n| u64::from(n))
+            .sum()
+    }
+}
+
+/// The life time track.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LifeTrack {
+    /// Spaces per lap.
+    pub spaces: u32,
+}
+
+/// Each seat's family members.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Family {
+    /// Members per generation, 1 to 4; generation 1 starts on the farmyard.
+    pub generations: Vec<u32>,
+}
+
+/// The village chronicle: each section's spaces, first to last.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chronicle {
+    /// Members who died in the council chamber.
+    pub council: Vec<Label>,
+    /// Members who died at a building.
+    pub crafts: Vec<Label>,
+    /// Members who died travelling.
+    pub travel: Vec<Label>,
+    /// Members who died in the church.
+    pub church: Vec<Label>,
+    /// Members who died on the farmyard.
+    pub farmyard: Vec<Label>,
+}
+
+impl Chronicle {
+    /// The sections with their names as in the data file.
+    pub fn sections(&self) -> [(&'static str, &[Label]); 5] {
+        [
+            ("council", &self.council),
+            ("crafts", &self.crafts),
+            ("travel", &self.travel),
+            ("church", &self.church),
+            ("farmyard", &self.farmyard),
+        ]
+    }
+}
+
+/// The anonymous graves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Graves {
+    /// The graves, first to last.
+    pub spaces: Vec<Label>,
+}
+
+/// The general supply, and what each seat starts with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Supply {
+    /// Influence cubes of each colour.
+    pub cubes_per_colour: u32,
+    /// Plague cubes (all go into the bag at every seeding).
+    pub plague_cubes: u32,
+    /// Grain.
+    pub grain: u32,
+    /// Goods tiles of each kind.
+    pub goods_per_kind: u32,
+    /// Black monks in the black bag.
+    pub monks: u32,
+    /// Grain a farmyard holds.
+    pub farmyard_grain_limit: u32,
+    /// Coins each seat starts with.
+    pub starting_coins: u32,
+}
+
+/// The crafts buildings (the mill apart).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Buildings {
+    /// Makes wagons.
+    pub wainwright: Building,
+    /// Breeds horses and oxen.
+    pub stables: Building,
+    /// Writes scrolls.
+    pub office: Building,
+    /// Forges plows.
+    pub smithy: Building,
+}
+
+impl Buildings {
+    /// The buildings with their names as in the data file.
+    pub fn all(&self) -> [(&'static str, &Building); 4] {
+        [
+            ("wainwright", &self.wainwright),
+            ("stables", &self.stables),
+            ("office", &self.office),
+            ("smithy", &self.smithy),
+        ]
+    }
+}
+
+/// One crafts building.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Building {
+    /// Time to train a member here.
+    pub training_time: u32,
+    /// Time a trained member spends to produce.
+    pub production_time: u32,
+    /// The goods it produces (one per production, the player's choice).
+    pub produces: Vec<Good>,
+    /// What production costs instead of time.
+    pub payment: Cost,
+}
+
+/// The mill: time and grain into coins.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mill {
+    /// Time paid.
+    pub time: u32,
+    /// Grain paid.
+    pub grain: u32,
+    /// Coins gained.
+    pub coins: u32,
+}
+
+/// The council chamber.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Council {
+    /// Time to advance from stage 1 to 2, 2 to 3 and 3 to 4.
+    pub advance_time: Vec<u32>,
+}
+
+/// The church windows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Church {
+    /// Prestige per member on each window, right to left.
+    pub window_prestige: Vec<u32>,
+    /// Grain to move one window left, from each window but the last.
+    pub step_grain: Vec<u32>,
+}
+
+/// One setup card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupCard {
+    /// The player count it is for.
+    pub players: u8,
+    /// Influence cubes of each colour put into the bag at every seeding.
+    pub bag_per_colour: u32,
+    /// Cubes drawn onto each action space.
+    pub spaces: ActionSpaces,
+}
+
+/// A number per action space.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionSpaces {
+    /// Harvest.
+    pub harvest: u32,
+    /// Family.
+    pub family: u32,
+    /// Crafts.
+    pub crafts: u32,
+    /// Market.
+    pub market: u32,
+    /// Council chamber.
+    pub council: u32,
+    /// Travel.
+    pub travel: u32,
+    /// Church.
+    pub church: u32,
+}
+
+impl ActionSpaces {
+    /// The spaces with their names as in the data file.
+    pub fn all(&self) -> [(&'static str, u32); 7] {
+        [
+            ("harvest", self.harvest),
+            ("family", self.family),
+            ("crafts", self.crafts),
+            ("market", self.market),
+            ("council", self.council),
+            ("travel", self.travel),
+            ("church", self.church),
+        ]
+    }
+}
+
+/// The market's spaces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Market {
+    /// The stall spaces, where customers can be served.
+    pub stalls: Vec<Label>,
+    /// Spaces in the waiting line.
+    pub waiting_line: u32,
+}
+
+/// A customer tile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Customer {
+    /// The pieces it demands (a piece named twice is demanded twice).
+    pub demand: Vec<Piece>,
+    /// Prestige it scores at the end.
+    pub prestige: u32,
+}
+
+/// The travel map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Travel {
+    /// Travel markers per seat.
+    pub markers: u32,
+    /// The city in the upper right (a Life Goals requirement).
+    pub upper_right: String,
+    /// The cities.
+    pub cities: Vec<City>,
+    /// The paths; `village` names the start.
+    pub paths: Vec<Path>,
+}
+
+/// The village's name on the map, where every journey starts.
+pub const VILLAGE: &str = "village";
+
+/// A city and its reward.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct City {
+    /// Its id on the map.
+    pub id: String,
+    /// What a seat gains the first time it reaches the city.
+    pub reward: Reward,
+}
+
+/// A city's reward.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Reward {
+    /// Prestige.
+    pub prestige: u32,
+    /// Influence cubes of the seat's choice.
+    pub cubes_of_choice: u32,
+    /// Coins.
+    pub coins: u32,
+}
+
+/// A path between two places on the map, and its cost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Path {
+    /// Its two ends (`village` or city ids).
+    pub between: [String; 2],
+    /// Time.
+    pub time: u32,
+    /// The animal or wagon returned to the supply.
+    pub piece: Good,
+    /// Cubes paid.
+    pub cubes: Cost,
+}
+
+impl Components {
+    /// Reads and validates a set; every problem is reported, naming its entry.
+    pub fn parse(text: &str) -> Result<Components, ComponentErrors> {
+        let set: Components = toml::from_str(text).map_err(|e| {
+            let at = e
+                .span()
+                .map(|s| {
+                    let line = text[..s.start.min(text.len())].lines().count().max(1);
+                    format!("line {line}")
+                })
+                .unwrap_or_default();
+            ComponentErrors::one(at, e.message().to_owned())
+        })?;
+        set.validate()?;
+        Ok(set)
+    }
+
+    /// A SHA-256 of the set's content in canonical form (formatting and comments of the file do
+    /// not count), hex-encoded: states record it, so a state is never played under another set.
+    pub fn hash(&self) -> String {
+        let canonical = toml::to_string(self).unwrap_or_default();
+        Sha256::digest(canonical.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    /// The setup card for a player count.
+    pub fn setup_card(&self, players: u8) -> Option<&SetupCard> {
+        self.setup.iter().find(|c| c.players == players)
+    }
+}

@@ -1,0 +1,192 @@
+//! Village's component data (docs/village-components.md): the embedded provisional set and a
+//! deliberately different one both load; every problem in a replacement file is refused,
+//! naming its entry; the content hash ignores formatting and catches any change of value.
+
+use referee::games::village::components::{Components, Label, PROVISIONAL};
+
+const OTHER: &str = include_str!("../fixtures/village/other-components.toml");
+
+fn provisional() -> Components {
+    Components::parse(PROVISIONAL).expect("the embedded set is valid")
+}
+
+/// The entries a changed copy of the provisional file is refused for.
+fn refused(edit: impl FnOnce(&str) -> String) -> Vec<String> {
+    let text = edit(PROVISIONAL);
+    assert_ne!(text, PROVISIONAL, "the edit changed nothing");
+    let errors = Components::parse(&text).expect_err("the edited set should be refused");
+    errors.errors.into_iter().map(|e| e.entry).collect()
+}
+
+#[test]
+fn the_embedded_set_is_the_provisional_one() {
+    let set = provisional();
+    assert_eq!(set.name, "village-provisional-1");
+    assert!(set.provisional);
+    assert_eq!(set.customers.len(), 24);
+    assert_eq!(set.travel.cities.len(), 8);
+    assert_eq!(set.setup.len(), 4);
+}
+
+#[test]
+fn a_deliberately_different_set_loads() {
+    let other = Components::parse(OTHER).expect("the test set is valid");
+    let base = provisional();
+    assert_eq!(other.name, "test-other-1");
+    assert!(!other.provisional);
+    assert_ne!(other.life_track, base.life_track);
+    assert_ne!(other.travel, base.travel);
+    assert_ne!(
+        other.church.window_prestige.len(),
+        base.church.window_prestige.len()
+    );
+    assert_ne!(other.hash(), base.hash());
+}
+
+#[test]
+fn the_hash_ignores_formatting_and_comments_but_not_values() {
+    let base = provisional().hash();
+    assert_eq!(base.len(), 64);
+    let reformatted = PROVISIONAL
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .map(|l| l.replace(" = ", "="))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(Components::parse(&reformatted).unwrap().hash(), base);
+    let changed = PROVISIONAL.replace("prestige = 8", "prestige = 9");
+    assert_ne!(Components::parse(&changed).unwrap().hash(), base);
+}
+
+#[test]
+fn labels_open_spaces_by_player_count() {
+    let open = |l: Label| (2..=5).filter(|&p| l.open(p)).collect::<Vec<u8>>();
+    assert_eq!(open(Label::All), [2, 3, 4, 5]);
+    assert_eq!(open(Label::ThreeToFive), [3, 4, 5]);
+    assert_eq!(open(Label::FourToFive), [4, 5]);
+    assert_eq!(open(Label::Five), [5]);
+    // The provisional chronicle: 2 / 3 / 4 / 5 open spaces per section for 2 / 3 / 4 / 5 players.
+    let set = provisional();
+    for players in 2..=5u8 {
+        let open = set.chronicle.council.iter().filter(|l| l.open(players));
+        assert_eq!(open.count(), usize::from(players));
+    }
+}
+
+#[test]
+fn a_file_that_is_not_toml_or_has_unknown_fields_is_refused_with_its_line() {
+    let errors = Components::parse("name = ").unwrap_err();
+    assert!(errors.errors[0].entry.starts_with("line "), "{errors}");
+    let errors = Components::parse(&PROVISIONAL.replace("[mill]", "[mill]\nwind = 3")).unwrap_err();
+    assert!(errors.to_string().contains("wind"), "{errors}");
+    let errors = Components::parse(&PROVISIONAL.replace("\"3-5\"", "\"2-3\"")).unwrap_err();
+    assert!(errors.to_string().contains("2-3"), "{errors}");
+}
+
+#[test]
+fn counts_must_be_positive() {
+    assert_eq!(
+        refused(|s| s.replace("spaces = 12", "spaces = 0")),
+        ["life_track.spaces"]
+    );
+    assert_eq!(
+        refused(|s| s.replace("monks = 4", "monks = 0")),
+        ["supply.monks"]
+    );
+    assert_eq!(
+        refused(|s| s.replace("advance_time = [2, 2, 3]", "advance_time = [2, 0, 3]")),
+        ["council.advance_time[1]"]
+    );
+    assert_eq!(
+        refused(|s| s.replacen("prestige = 5", "prestige = 0", 1)),
+        ["customers[0].prestige"]
+    );
+}
+
+#[test]
+fn every_player_count_finds_an_open_space() {
+    assert_eq!(
+        refused(|s| s.replace(
+            "church = [\"all\", \"all\", \"3-5\", \"4-5\", \"5\"]",
+            "church = [\"3-5\", \"5\"]"
+        )),
+        ["chronicle.church"]
+    );
+    assert_eq!(
+        refused(|s| s.replace(
+            "stalls = [\"all\", \"all\", \"all\", \"3-5\", \"4-5\"]",
+            "stalls = [\"4-5\"]"
+        )),
+        ["market.stalls"]
+    );
+}
+
+#[test]
+fn the_setup_cards_cover_every_player_count_once_and_fit_the_bag() {
+    assert_eq!(
+        refused(|s| s.replace("players = 4", "players = 3")),
+        ["setup", "setup"]
+    );
+    assert_eq!(
+        refused(|s| s.replace("bag_per_colour = 4", "bag_per_colour = 19")),
+        ["setup[0].bag_per_colour"]
+    );
+    // 2 players: 4 cubes of each colour and 6 plague cubes are 22; 18 are seeded.
+    assert_eq!(
+        refused(|s| s.replacen("harvest = 3", "harvest = 8", 1)),
+        ["setup[0].spaces"]
+    );
+}
+
+#[test]
+fn buildings_and_the_church_are_consistent() {
+    assert_eq!(
+        refused(|s| s.replace(
+            "produces = [\"horse\", \"ox\"]",
+            "produces = [\"ox\", \"ox\"]"
+        )),
+        ["buildings.stables.produces"]
+    );
+    assert_eq!(
+        refused(|s| s.replace("payment = { pink = 1 }", "payment = {}")),
+        ["buildings.office.payment"]
+    );
+    assert_eq!(
+        refused(|s| s.replace("step_grain = [1, 2, 3]", "step_grain = [1, 2]")),
+        ["church.step_grain"]
+    );
+}
+
+#[test]
+fn the_travel_map_is_one_graph_reachable_from_the_village() {
+    // A city with no path.
+    let lonely =
+        refused(|s| format!("{s}\n[[travel.cities]]\nid = \"Z\"\nreward = {{ coins = 1 }}\n"));
+    assert_eq!(lonely, ["travel.cities[8]"]);
+    // A path to a place that is not on the map.
+    let nowhere = refused(|s| s.replace("between = [\"G\", \"H\"]", "between = [\"G\", \"X\"]"));
+    assert_eq!(nowhere, ["travel.paths[11].between"]);
+    // Ids are unique, and the upper-right city exists.
+    let twice = refused(|s| s.replace("id = \"E\"", "id = \"D\""));
+    assert!(
+        twice.contains(&"travel.cities[4].id".to_owned()),
+        "{twice:?}"
+    );
+    assert_eq!(
+        refused(|s| s.replace("upper_right = \"H\"", "upper_right = \"K\"")),
+        ["travel.upper_right"]
+    );
+    // A path is paid with an animal or a wagon, and only one path joins two places.
+    assert_eq!(
+        refused(|s| s.replacen("piece = \"horse\"", "piece = \"scroll\"", 1)),
+        ["travel.paths[2].piece"]
+    );
+    let again = refused(|s| s.replace("between = [\"B\", \"E\"]", "between = [\"C\", \"A\"]"));
+    assert_eq!(again, ["travel.paths[5].between"]);
+    // Cutting both paths out of the village leaves every city unreachable.
+    let cut = refused(|s| {
+        s.replace("between = [\"village\", \"A\"]", "between = [\"A\", \"H\"]")
+            .replace("between = [\"village\", \"B\"]", "between = [\"B\", \"H\"]")
+    });
+    assert_eq!(cut.len(), 8, "{cut:?}");
+}
