@@ -14,3 +14,4 @@ mod playthroughs;
 mod port_royal_rules;
 mod state_size;
 mod village_components;
+mod village_setup;

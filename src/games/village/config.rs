@@ -1,0 +1,61 @@
+//! What is fixed for the whole game: the player count, the starting player, the options and the
+//! component set the game was set up with.
+
+use std::sync::Arc;
+
+use crate::core::{Seat, StateErrors};
+
+use super::components::Components;
+
+/// Village seats 2 to 5 players.
+pub const PLAYERS: std::ops::RangeInclusive<u8> = 2..=5;
+
+/// Options chosen at setup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The recommended starting compensation is given unless this is set (village.md §1).
+    pub no_starting_compensation: bool,
+}
+
+/// What is fixed for the whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// 2-5.
+    pub players: u8,
+    /// The first starting player.
+    pub start_seat: Seat,
+    /// The options.
+    pub options: Options,
+    /// The component set every printed value is read from.
+    pub components: Arc<Components>,
+}
+
+impl Config {
+    /// A configuration, or why the request cannot be set up (field paths of the request).
+    pub fn new(
+        components: Arc<Components>,
+        players: u32,
+        start_seat: u32,
+        options: Options,
+    ) -> Result<Config, StateErrors> {
+        let players = u8::try_from(players)
+            .ok()
+            .filter(|n| PLAYERS.contains(n))
+            .ok_or_else(|| StateErrors::one("players", "Village is played by 2 to 5 players"))?;
+        let start_seat = u8::try_from(start_seat)
+            .ok()
+            .filter(|&s| s < players)
+            .ok_or_else(|| StateErrors::one("start_seat", "no such seat"))?;
+        Ok(Config {
+            players,
+            start_seat,
+            options,
+            components,
+        })
+    }
+
+    /// The seat `n` places after `seat` in turn order (clockwise).
+    pub fn after(&self, seat: Seat, n: u8) -> Seat {
+        ((u16::from(seat) + u16::from(n)) % u16::from(self.players)) as Seat
+    }
+}

@@ -1,0 +1,113 @@
+//! The pieces that move between the supply, the bags, the board and the farmyards: influence
+//! cubes by colour, goods tiles by kind, and the seven action spaces they are seeded onto.
+
+pub use super::components::Good;
+
+/// An influence cube's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Colour {
+    /// Brown.
+    Brown,
+    /// Pink.
+    Pink,
+    /// Orange.
+    Orange,
+    /// Green.
+    Green,
+}
+
+impl Colour {
+    /// Every colour, in the order of [`Cubes`].
+    pub const ALL: [Colour; 4] = [Colour::Brown, Colour::Pink, Colour::Orange, Colour::Green];
+}
+
+/// Influence cubes, counted by colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cubes(pub [u32; 4]);
+
+impl Cubes {
+    /// Cubes of one colour.
+    pub fn of(&self, c: Colour) -> u32 {
+        self.0[c as usize]
+    }
+    /// Adds `n` cubes of a colour.
+    pub fn add(&mut self, c: Colour, n: u32) {
+        self.0[c as usize] = self.0[c as usize].saturating_add(n);
+    }
+    /// Removes up to `n` cubes of a colour; returns how many there were to remove.
+    pub fn take(&mut self, c: Colour, n: u32) -> u32 {
+        let taken = self.0[c as usize].min(n);
+        self.0[c as usize] -= taken;
+        taken
+    }
+    /// Every cube.
+    pub fn total(&self) -> u32 {
+        self.0.iter().sum()
+    }
+}
+
+/// Goods tiles, counted by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Goods(pub [u32; 5]);
+
+impl Goods {
+    /// Every kind, in the order of the counts.
+    pub const KINDS: [Good; 5] = [Good::Horse, Good::Ox, Good::Wagon, Good::Plow, Good::Scroll];
+
+    /// Tiles of one kind.
+    pub fn of(&self, g: Good) -> u32 {
+        self.0[g as usize]
+    }
+    /// Every tile.
+    pub fn total(&self) -> u32 {
+        self.0.iter().sum()
+    }
+}
+
+/// An action space of the village board (the order of the setup cards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Space {
+    /// Harvest.
+    Harvest,
+    /// Family.
+    Family,
+    /// Crafts.
+    Crafts,
+    /// Market.
+    Market,
+    /// Council chamber.
+    Council,
+    /// Travel.
+    Travel,
+    /// Church.
+    Church,
+}
+
+impl Space {
+    /// Every action space, in the order seeding fills them.
+    pub const ALL: [Space; 7] = [
+        Space::Harvest,
+        Space::Family,
+        Space::Crafts,
+        Space::Market,
+        Space::Council,
+        Space::Travel,
+        Space::Church,
+    ];
+}
+
+/// What lies in a bag or on an action space: influence cubes and plague cubes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pool {
+    /// Influence cubes by colour.
+    pub cubes: Cubes,
+    /// Plague cubes.
+    pub plague: u32,
+}
+
+impl Pool {
+    /// Every cube in it.
+    pub fn total(&self) -> u32 {
+        self.cubes.total() + self.plague
+    }
+}

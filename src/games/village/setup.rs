@@ -1,0 +1,103 @@
+//! Setting up a game (village.md §1; the compensation by turn position, [R] §10.4): the families,
+//! one coin each, the supply, the market filled by player count, the monks, the starting
+//! compensation, and the first seeding — which waits for the 4th seat's choice of cube when
+//! there is one.
+
+use std::sync::Arc;
+
+use crate::core::{GameRng, StateErrors};
+
+use super::components::Components;
+use super::config::{Config, Options};
+use super::pieces::{Colour, Cubes, Goods};
+use super::state::{Board, Decision, Market, SeatState, State, Supply};
+
+/// Sets up a game. The RNG is used in this order: the customer pile is shuffled, the 3rd seat's
+/// compensation cube is drawn (one of the four colours, equally likely), then the first round is
+/// seeded (at once, or after the 4th seat's choice).
+pub fn new_game(
+    components: Arc<Components>,
+    players: u32,
+    start_seat: u32,
+    seed: u64,
+    options: Options,
+) -> Result<State, StateErrors> {
+    let config = Config::new(components, players, start_seat, options)?;
+    let c = Arc::clone(&config.components);
+    let mut rng = GameRng::from_u64(seed);
+    let seats = (0..config.players)
+        .map(|_| SeatState::new(&c.family.generations, c.supply.starting_coins))
+        .collect();
+    let supply = Supply {
+        cubes: Cubes([c.supply.cubes_per_colour; 4]),
+        plague: c.supply.plague_cubes,
+        grain: c.supply.grain,
+        goods: Goods([c.supply.goods_per_kind; 5]),
+    };
+    let mut pile: Vec<u8> = (0..c.customers.len())
+        .map(|i| u8::try_from(i).unwrap_or(u8::MAX))
+        .collect();
+    rng.shuffle(&mut pile);
+    let market = Market::set_up(&c.market, config.players, pile);
+    let starting = config.start_seat;
+    let mut state = State {
+        config,
+        rng,
+        seats,
+        board: Board {
+            supply,
+            ..Board::default()
+        },
+        market,
+        monks: c.supply.monks,
+        marker: None,
+        starting,
+        round: 1,
+        pending: Vec::new(),
+    };
+    if !options.no_starting_compensation {
+        state.compensate();
+    }
+    if state.pending.is_empty() {
+        state.begin_round();
+    }
+    Ok(state)
+}
+
+impl State {
+    /// The recommended starting compensation, by position in turn order from the starting
+    /// player: the 2nd gets 1 grain, the 3rd 1 random influence cube, the 4th chooses 1 cube (a
+    /// decision), the 5th 1 more coin.
+    fn compensate(&mut self) {
+        let players = self.config.players;
+        for position in 1..players {
+            let seat = self.config.after(self.starting, position);
+            match position {
+                1 => {
+                    if self.board.supply.grain > 0 {
+                        self.board.supply.grain -= 1;
+                        self.seats[usize::from(seat)].grain += 1;
+                    }
+                }
+                2 => {
+                    let colour = Colour::ALL[self.rng.below(4) as usize];
+                    let got = self.board.supply.cubes.take(colour, 1);
+                    self.seats[usize::from(seat)].cubes.add(colour, got);
+                }
+                3 => self.pending.push(Decision::CompensationCube { seat }),
+                _ => self.seats[usize::from(seat)].coins += 1,
+            }
+        }
+    }
+
+    /// Seeds the round's action spaces and hands the first turn to its starting player.
+    pub(crate) fn begin_round(&mut self) {
+        let components = Arc::clone(&self.config.components);
+        if let Some(card) = components.setup_card(self.config.players) {
+            self.board.seed(card, &mut self.rng);
+        }
+        self.pending.push(Decision::Turn {
+            seat: self.starting,
+        });
+    }
+}

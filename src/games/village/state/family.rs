@@ -1,0 +1,131 @@
+//! A seat's family and holdings: its eleven members (each of a generation, somewhere), the life
+//! time track, prestige, and what lies on its farmyard.
+
+use crate::games::village::pieces::{Cubes, Goods};
+
+/// A crafts building (the mill takes no members).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Building {
+    /// Wagons.
+    Wainwright,
+    /// Horses and oxen.
+    Stables,
+    /// Scrolls.
+    Office,
+    /// Plows.
+    Smithy,
+}
+
+/// A section of the village chronicle: where a member worked when it died.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Section {
+    /// The council chamber.
+    Council,
+    /// A building.
+    Crafts,
+    /// The travel map.
+    Travel,
+    /// The church.
+    Church,
+    /// The farmyard.
+    Farmyard,
+}
+
+/// Where a family member is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// Not yet born (the generations to come).
+    Reserve,
+    /// On its seat's farmyard.
+    Farmyard,
+    /// Trained at a building.
+    Building(Building),
+    /// In the council chamber, on stage 1 to 4.
+    Council(u8),
+    /// On the travel map, in a city (index into the component set's cities).
+    City(u8),
+    /// In the black bag.
+    BlackBag,
+    /// On a church window (0 = the rightmost).
+    Window(u8),
+    /// Dead, in the village chronicle (section, space index).
+    Chronicle(Section, u8),
+    /// Dead, in an anonymous grave.
+    Grave(u8),
+    /// Dead with no space left (only after the end was triggered).
+    Gone,
+}
+
+impl Place {
+    /// Whether a member here is alive.
+    pub fn alive(self) -> bool {
+        !matches!(self, Place::Chronicle(..) | Place::Grave(_) | Place::Gone)
+    }
+}
+
+/// One family member.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// Its generation (1 is the oldest).
+    pub generation: u8,
+    /// Where it is.
+    pub place: Place,
+}
+
+/// One seat's family and holdings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    /// Every member of the family, oldest generation first.
+    pub members: Vec<Member>,
+    /// The life marker's space, 1 to the track's length (space 1 follows the quill).
+    pub life: u32,
+    /// Prestige gained during the game.
+    pub prestige: u32,
+    /// Coins.
+    pub coins: u32,
+    /// Influence cubes on the farmyard.
+    pub cubes: Cubes,
+    /// Grain on the farmyard.
+    pub grain: u32,
+    /// Goods tiles on the farmyard.
+    pub goods: Goods,
+    /// Customers served (face down), by tile id.
+    pub customers: Vec<u8>,
+    /// Cities with one of this seat's travel markers.
+    pub markers: Vec<u8>,
+}
+
+impl SeatState {
+    /// A family as set up: generation 1 on the farmyard, the others in reserve (the counts per
+    /// generation come from the component set), the marker on the space after the quill.
+    pub fn new(generations: &[u32], coins: u32) -> SeatState {
+        let members = generations
+            .iter()
+            .zip(1u8..)
+            .flat_map(|(&n, generation)| {
+                let place = if generation == 1 {
+                    Place::Farmyard
+                } else {
+                    Place::Reserve
+                };
+                (0..n).map(move |_| Member { generation, place })
+            })
+            .collect();
+        SeatState {
+            members,
+            life: 1,
+            prestige: 0,
+            coins,
+            cubes: Cubes::default(),
+            grain: 0,
+            goods: Goods::default(),
+            customers: Vec::new(),
+            markers: Vec::new(),
+        }
+    }
+
+    /// Members in a place.
+    pub fn count(&self, place: Place) -> usize {
+        self.members.iter().filter(|m| m.place == place).count()
+    }
+}
