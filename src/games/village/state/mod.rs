@@ -1,12 +1,16 @@
-//! The Village state, split by concept: each seat's family and farmyard (`family`), the supply,
-//! the green bag and the action spaces (`board`), the market (`market`); the rest of the village
-//! lives here until its rules arrive with the next slices.
+//! The Village state, split by concept: each seat's family and farmyard (`family`), time and
+//! death (`life`), the chronicle and the graves (`chronicle`), the supply, the green bag and the
+//! action spaces (`board`), the market (`market`); the rest of the village lives here until its
+//! rules arrive with the next slices.
 
 pub mod board;
+pub mod chronicle;
 pub mod family;
+mod life;
 pub mod market;
 
 pub use board::{Board, Supply};
+pub use chronicle::Burial;
 pub use family::{Building, Member, Place, SeatState, Section};
 pub use market::Market;
 
