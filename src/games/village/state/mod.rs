@@ -1,10 +1,12 @@
 //! The Village state, split by concept: each seat's family and farmyard (`family`), time and
-//! death (`life`), the chronicle and the graves (`chronicle`), the supply, the green bag and the
+//! death (`life`), the chronicle and the graves (`chronicle`), the church and the mass
+//! (`church`), the supply, the green bag and the
 //! action spaces (`board`), the market (`market`); the rest of the village lives here until its
 //! rules arrive with the next slices.
 
 pub mod board;
 pub mod chronicle;
+pub mod church;
 pub mod family;
 mod life;
 pub mod market;
