@@ -10,6 +10,7 @@ pub mod church;
 pub mod family;
 mod life;
 pub mod market;
+pub mod scoring;
 
 pub use board::{Board, Supply};
 pub use chronicle::Burial;
