@@ -8,6 +8,7 @@ pub mod board;
 pub mod chronicle;
 pub mod church;
 pub mod family;
+mod farm;
 mod life;
 pub mod market;
 pub mod scoring;
