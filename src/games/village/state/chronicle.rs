@@ -40,6 +40,7 @@ impl State {
 
     /// The first free chronicle space of a section (open at this player count, not taken).
     pub fn free_chronicle_space(&self, section: Section) -> Option<Place> {
+        // `Section::ALL` and `Chronicle::sections` list the sections in the same order.
         let c = &self.config.components.chronicle;
         let labels = c.sections()[section as usize].1;
         (0u8..)
@@ -61,15 +62,9 @@ impl State {
 
     /// Whether the chronicle has a free space in any section.
     fn chronicle_has_room(&self) -> bool {
-        [
-            Section::Council,
-            Section::Crafts,
-            Section::Travel,
-            Section::Church,
-            Section::Farmyard,
-        ]
-        .into_iter()
-        .any(|s| self.free_chronicle_space(s).is_some())
+        Section::ALL
+            .into_iter()
+            .any(|s| self.free_chronicle_space(s).is_some())
     }
 
     /// Lays a seat's member to rest; `None` if that member cannot die (out of range, or not in a

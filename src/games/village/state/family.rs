@@ -31,6 +31,17 @@ pub enum Section {
     Farmyard,
 }
 
+impl Section {
+    /// Every section, in the order of the component set's `Chronicle::sections`.
+    pub const ALL: [Section; 5] = [
+        Section::Council,
+        Section::Crafts,
+        Section::Travel,
+        Section::Church,
+        Section::Farmyard,
+    ];
+}
+
 /// Where a family member is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
@@ -127,5 +138,30 @@ impl SeatState {
     /// Members in a place.
     pub fn count(&self, place: Place) -> usize {
         self.members.iter().filter(|m| m.place == place).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Section;
+    use crate::games::village::test_games;
+
+    /// The chronicle's sections are read by position: both lists must agree.
+    #[test]
+    fn sections_are_in_the_component_sets_order() {
+        let s = &test_games(2)[0];
+        let names: Vec<&str> = s
+            .config
+            .components
+            .chronicle
+            .sections()
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        let ours: Vec<String> = Section::ALL
+            .iter()
+            .map(|s| format!("{s:?}").to_lowercase())
+            .collect();
+        assert_eq!(names, ours);
     }
 }
