@@ -11,6 +11,7 @@ pub mod family;
 mod farm;
 mod life;
 pub mod market;
+pub mod payment;
 pub mod scoring;
 
 pub use board::{Board, Supply};
