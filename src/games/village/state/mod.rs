@@ -7,6 +7,7 @@
 pub mod board;
 pub mod chronicle;
 pub mod church;
+pub mod council;
 pub mod family;
 mod farm;
 mod life;
