@@ -8,6 +8,7 @@ pub mod board;
 pub mod chronicle;
 pub mod church;
 pub mod council;
+mod crafts;
 pub mod family;
 mod farm;
 mod life;
