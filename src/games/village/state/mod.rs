@@ -15,6 +15,7 @@ mod life;
 pub mod market;
 pub mod payment;
 pub mod scoring;
+pub mod travel;
 
 pub use board::{Board, Supply};
 pub use chronicle::Burial;
