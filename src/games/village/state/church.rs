@@ -6,12 +6,26 @@
 use crate::core::Seat;
 
 use super::family::Place;
+use super::payment::CubePayment;
 use super::State;
+use crate::games::village::pieces::{Colour, Cubes};
 
 /// Pieces taken from the black bag at each mass, bought out and drawn together.
 pub const MASS_PIECES: u32 = 4;
 /// Prestige for the most members in the church.
 pub const MAJORITY_PRESTIGE: u32 = 2;
+
+/// Time the church action costs instead of a brown cube.
+pub const CHURCH_TIME: u32 = 3;
+
+/// How a seat pays to send a member to church.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChurchPayment {
+    /// Three time.
+    Time,
+    /// One brown cube (a coin may stand in).
+    Cube(CubePayment),
+}
 
 /// A piece drawn from the black bag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +37,32 @@ pub enum BagDraw {
 }
 
 impl State {
+    /// The ways a seat can pay the church action: three time, or a brown cube (coins standing
+    /// in).
+    pub fn church_payments(&self, seat: Seat) -> Vec<ChurchPayment> {
+        let mut brown = Cubes::default();
+        brown.add(Colour::Brown, 1);
+        std::iter::once(ChurchPayment::Time)
+            .chain(
+                self.ways_to_pay(seat, brown)
+                    .into_iter()
+                    .map(ChurchPayment::Cube),
+            )
+            .collect()
+    }
+
+    /// The church action: a farmyard member goes into the black bag; returns quills passed.
+    pub fn to_church(&mut self, seat: Seat, member: usize, payment: &ChurchPayment) -> u32 {
+        self.seats[usize::from(seat)].members[member].place = Place::BlackBag;
+        match payment {
+            ChurchPayment::Time => self.pass_time(seat, CHURCH_TIME),
+            ChurchPayment::Cube(way) => {
+                self.pay(seat, way);
+                0
+            }
+        }
+    }
+
     /// Members of a seat in the black bag.
     pub fn in_black_bag(&self, seat: Seat) -> Vec<usize> {
         self.seats
@@ -119,6 +159,29 @@ mod tests {
     fn to_bag(s: &mut State, seat: Seat, n: usize) {
         for m in s.seats[usize::from(seat)].members.iter_mut().take(n) {
             m.place = Place::BlackBag;
+        }
+    }
+
+    /// §3 Church: a farmyard member goes into the black bag for a brown cube (or a coin) or
+    /// three time.
+    #[test]
+    fn s3_the_church_action() {
+        for mut s in test_games(2) {
+            s.seats[0].coins = 0;
+            assert_eq!(
+                s.church_payments(0),
+                [ChurchPayment::Time],
+                "no cube, no coin"
+            );
+            s.seats[0].cubes.add(Colour::Brown, 1);
+            let ways = s.church_payments(0);
+            assert_eq!(ways.len(), 2);
+            assert_eq!(s.to_church(0, 0, &ways[1]), 0);
+            assert_eq!(s.seats[0].members[0].place, Place::BlackBag);
+            assert_eq!(s.seats[0].cubes.total(), 0);
+            s.to_church(0, 1, &ChurchPayment::Time);
+            assert_eq!(s.seats[0].life, 1 + CHURCH_TIME);
+            assert_eq!(s.in_black_bag(0), [0, 1]);
         }
     }
 

@@ -1,7 +1,11 @@
 //! The market: the customer pile (face down), the stalls where customers can be served, and the
 //! waiting line that moves up into empty stalls.
 
-use crate::games::village::components::Market as Layout;
+use crate::core::Seat;
+use crate::games::village::components::{Market as Layout, Piece};
+use crate::games::village::pieces::Good;
+
+use super::State;
 
 /// The market's customer tiles, by id.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,5 +42,145 @@ impl Market {
             .copied()
             .chain(self.stalls.iter().flatten().copied())
             .chain(self.waiting.iter().flatten().copied())
+    }
+}
+
+/// The goods tile a demanded piece is (`None` for grain).
+fn good_of(piece: Piece) -> Option<Good> {
+    match piece {
+        Piece::Horse => Some(Good::Horse),
+        Piece::Ox => Some(Good::Ox),
+        Piece::Wagon => Some(Good::Wagon),
+        Piece::Plow => Some(Good::Plow),
+        Piece::Scroll => Some(Good::Scroll),
+        Piece::Grain => None,
+    }
+}
+
+impl Market {
+    /// After a market day: the waiting line moves up into the empty stalls that are open at
+    /// this player count, front first, and the waiting line is refilled from the pile; once the
+    /// pile is empty, spaces stay empty.
+    pub fn refill(&mut self, layout: &Layout, players: u8) {
+        for (stall, label) in self.stalls.iter_mut().zip(&layout.stalls) {
+            if stall.is_none() && label.open(players) {
+                *stall = self.waiting.iter_mut().find_map(Option::take);
+            }
+        }
+        let mut line: Vec<u8> = self.waiting.iter().flatten().copied().collect();
+        line.reverse();
+        for space in self.waiting.iter_mut() {
+            *space = line.pop().or_else(|| self.pile.pop());
+        }
+    }
+}
+
+impl State {
+    /// Whether a seat has every piece the customer on a stall demands.
+    pub fn can_serve(&self, seat: Seat, stall: usize) -> bool {
+        let (Some(s), Some(Some(tile))) = (
+            self.seats.get(usize::from(seat)),
+            self.market.stalls.get(stall),
+        ) else {
+            return false;
+        };
+        let Some(customer) = self.config.components.customers.get(usize::from(*tile)) else {
+            return false;
+        };
+        let mut goods = s.goods;
+        let mut grain = s.grain;
+        customer.demand.iter().all(|&piece| match good_of(piece) {
+            Some(g) if goods.0[g as usize] > 0 => {
+                goods.0[g as usize] -= 1;
+                true
+            }
+            None if grain > 0 => {
+                grain -= 1;
+                true
+            }
+            _ => false,
+        })
+    }
+
+    /// Serves the customer on a stall (the seat can, by `can_serve`): the demanded pieces go
+    /// back to the supply and the tile goes face down to the seat.
+    pub fn serve(&mut self, seat: Seat, stall: usize) {
+        let Some(tile) = self.market.stalls.get_mut(stall).and_then(Option::take) else {
+            return;
+        };
+        let components = std::sync::Arc::clone(&self.config.components);
+        let s = &mut self.seats[usize::from(seat)];
+        for &piece in &components.customers[usize::from(tile)].demand {
+            match good_of(piece) {
+                Some(g) => {
+                    s.goods.0[g as usize] -= 1;
+                    self.board.supply.goods.0[g as usize] += 1;
+                }
+                None => {
+                    s.grain -= 1;
+                    self.board.supply.grain += 1;
+                }
+            }
+        }
+        s.customers.push(tile);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::village::test_games;
+
+    /// §3 Market: serving returns every demanded piece (a piece named twice, twice) and the tile
+    /// goes face down to the seat.
+    #[test]
+    fn s3_serving_a_customer_pays_what_it_demands() {
+        for mut s in test_games(2) {
+            let tile = s.market.stalls[0].unwrap();
+            let demand = s.config.components.customers[usize::from(tile)]
+                .demand
+                .clone();
+            assert!(!s.can_serve(0, 0));
+            for &piece in &demand {
+                match good_of(piece) {
+                    Some(g) => s.seats[0].goods.0[g as usize] += 1,
+                    None => s.seats[0].grain += 1,
+                }
+            }
+            assert!(s.can_serve(0, 0));
+            let before = s.census();
+            s.serve(0, 0);
+            assert_eq!(s.seats[0].customers, [tile]);
+            assert_eq!(s.seats[0].goods.total() + s.seats[0].grain, 0);
+            assert_eq!(s.market.stalls[0], None);
+            assert_eq!(s.census(), before, "nothing made or lost");
+            assert!(!s.can_serve(0, 0), "an empty stall");
+        }
+    }
+
+    /// After the market day the waiting line moves up into the open empty stalls and is refilled
+    /// from the pile; an empty pile leaves spaces empty; closed stalls stay closed.
+    #[test]
+    fn s3_the_market_refills_from_the_line_then_the_pile() {
+        for s in test_games(2) {
+            let layout = s.config.components.market.clone();
+            let mut m = s.market.clone();
+            let front = m.waiting[0];
+            let first = m.stalls[0].take();
+            assert!(first.is_some());
+            let pile = m.pile.len();
+            m.refill(&layout, 2);
+            assert_eq!(m.stalls[0], front, "the front of the line moves up");
+            assert_eq!(m.pile.len(), pile - 1, "one tile from the pile");
+            assert!(m.waiting.iter().all(Option::is_some));
+            for (stall, label) in m.stalls.iter().zip(&layout.stalls) {
+                assert_eq!(stall.is_some(), label.open(2));
+            }
+            m.pile.clear();
+            m.stalls[0] = None;
+            m.refill(&layout, 2);
+            assert!(m.stalls[0].is_some());
+            assert_eq!(m.waiting.iter().flatten().count(), m.waiting.len() - 1);
+        }
     }
 }
