@@ -84,6 +84,32 @@ fn a_file_that_is_not_toml_or_has_unknown_fields_is_refused_with_its_line() {
 }
 
 #[test]
+fn the_name_has_one_to_sixty_four_characters_and_every_problem_is_listed() {
+    assert_eq!(
+        refused(|s| s.replace("name = \"village-provisional-1\"", "name = \" \"")),
+        ["name"]
+    );
+    let long = format!("name = \"{}\"", "x".repeat(65));
+    assert_eq!(
+        refused(|s| s.replace("name = \"village-provisional-1\"", &long)),
+        ["name"]
+    );
+    let just = format!("name = \"{}\"", "x".repeat(64));
+    assert!(
+        Components::parse(&PROVISIONAL.replace("name = \"village-provisional-1\"", &just)).is_ok()
+    );
+    // Every problem is reported, one after the other.
+    let text = PROVISIONAL
+        .replace("spaces = 12", "spaces = 0")
+        .replace("monks = 4", "monks = 0");
+    let errors = Components::parse(&text).unwrap_err();
+    assert_eq!(
+        errors.to_string(),
+        "life_track.spaces: must be at least 1; supply.monks: must be at least 1"
+    );
+}
+
+#[test]
 fn counts_must_be_positive() {
     assert_eq!(
         refused(|s| s.replace("spaces = 12", "spaces = 0")),
@@ -131,10 +157,17 @@ fn the_setup_cards_cover_every_player_count_once_and_fit_the_bag() {
         refused(|s| s.replace("bag_per_colour = 4", "bag_per_colour = 19")),
         ["setup[0].bag_per_colour"]
     );
-    // 2 players: 4 cubes of each colour and 6 plague cubes are 22; 18 are seeded.
+    // 2 players: 4 cubes of each colour and 6 plague cubes are 22; 18 are seeded. Filling the
+    // bag exactly is allowed, one more is not.
+    assert!(Components::parse(&PROVISIONAL.replacen("harvest = 3", "harvest = 7", 1)).is_ok());
     assert_eq!(
         refused(|s| s.replacen("harvest = 3", "harvest = 8", 1)),
         ["setup[0].spaces"]
+    );
+    // A card may put the whole supply of a colour into the bag.
+    assert!(
+        Components::parse(&PROVISIONAL.replace("bag_per_colour = 7", "bag_per_colour = 18"))
+            .is_ok()
     );
 }
 
@@ -154,6 +187,17 @@ fn buildings_and_the_church_are_consistent() {
     assert_eq!(
         refused(|s| s.replace("step_grain = [1, 2, 3]", "step_grain = [1, 2]")),
         ["church.step_grain"]
+    );
+    // Two windows are the fewest.
+    let two = PROVISIONAL
+        .replace("window_prestige = [2, 3, 4, 6]", "window_prestige = [2, 3]")
+        .replace("step_grain = [1, 2, 3]", "step_grain = [1]");
+    assert!(Components::parse(&two).is_ok());
+    assert_eq!(
+        refused(|s| s
+            .replace("window_prestige = [2, 3, 4, 6]", "window_prestige = [2]")
+            .replace("step_grain = [1, 2, 3]", "step_grain = []")),
+        ["church.window_prestige"]
     );
 }
 
@@ -176,6 +220,14 @@ fn the_travel_map_is_one_graph_reachable_from_the_village() {
         refused(|s| s.replace("upper_right = \"H\"", "upper_right = \"K\"")),
         ["travel.upper_right"]
     );
+    // A city needs an id of its own: not empty, not the village's.
+    for id in ["\"\"", "\"village\""] {
+        let entries = refused(|s| s.replace("id = \"C\"", &format!("id = {id}")));
+        assert!(
+            entries.contains(&"travel.cities[2].id".to_owned()),
+            "{id}: {entries:?}"
+        );
+    }
     // A path is paid with an animal or a wagon, and only one path joins two places.
     assert_eq!(
         refused(|s| s.replacen("piece = \"horse\"", "piece = \"scroll\"", 1)),

@@ -127,6 +127,7 @@ fn without_a_fourth_seat_or_compensation_the_first_round_is_seeded_at_once() {
             let s = game(&set, players, 1, compensation);
             assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
             let card = set.setup_card(players as u8).unwrap();
+            assert_eq!(card.players, players as u8);
             for (space, (_, n)) in Space::ALL.iter().zip(card.spaces.all()) {
                 assert_eq!(s.board().space(*space).total(), n, "{players}p {space:?}");
             }

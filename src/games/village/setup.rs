@@ -74,10 +74,9 @@ impl State {
             let seat = self.config.after(self.starting, position);
             match position {
                 1 => {
-                    if self.board.supply.grain > 0 {
-                        self.board.supply.grain -= 1;
-                        self.seats[usize::from(seat)].grain += 1;
-                    }
+                    let got = self.board.supply.grain.min(1);
+                    self.board.supply.grain -= got;
+                    self.seats[usize::from(seat)].grain += got;
                 }
                 2 => {
                     let colour = Colour::ALL[self.rng.below(4) as usize];

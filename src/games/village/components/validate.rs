@@ -41,11 +41,6 @@ impl ComponentErrors {
             problem: problem.into(),
         });
     }
-
-    /// Whether an entry has a problem (for tests and messages).
-    pub fn names(&self, entry: &str) -> bool {
-        self.errors.iter().any(|e| e.entry == entry)
-    }
 }
 
 impl fmt::Display for ComponentErrors {

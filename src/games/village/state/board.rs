@@ -44,11 +44,6 @@ impl Board {
         &self.spaces[s as usize]
     }
 
-    /// Whether any cube is left on the action spaces.
-    pub fn any_cube(&self) -> bool {
-        self.spaces.iter().any(|p| p.total() > 0)
-    }
-
     /// Seeds a round (village.md §2): the card's cubes of each colour and every plague cube go
     /// from the supply into the bag (what the supply has, when it is short), then each action
     /// space in turn gets the card's number of cubes drawn at random from the bag (fewer if the

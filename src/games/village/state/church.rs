@@ -176,7 +176,9 @@ mod tests {
             s.seats[0].cubes.add(Colour::Brown, 1);
             let ways = s.church_payments(0);
             assert_eq!(ways.len(), 2);
+            let before = s.census();
             assert_eq!(s.to_church(0, 0, &ways[1]), 0);
+            assert_eq!(s.census(), before, "the cube goes back to the supply");
             assert_eq!(s.seats[0].members[0].place, Place::BlackBag);
             assert_eq!(s.seats[0].cubes.total(), 0);
             s.to_church(0, 1, &ChurchPayment::Time);
@@ -226,6 +228,28 @@ mod tests {
             }
         }
         assert!(monks_seen > 0, "monks are drawn too");
+    }
+
+    /// Each piece in the bag is equally likely, and a monk drawn is out of the bag until the
+    /// draw is over: with one monk in the bag, a draw holds it sometimes, and never twice.
+    #[test]
+    fn a_drawn_monk_is_not_drawn_again_in_the_same_draw() {
+        let mut with_monk = 0;
+        for seed in 0..200u64 {
+            let mut s = test_games(2).remove(0);
+            s.rng = crate::core::GameRng::from_u64(seed);
+            s.monks = 1;
+            to_bag(&mut s, 0, 2);
+            to_bag(&mut s, 1, 2);
+            let drawn = s.draw_for_mass(0);
+            let monks = drawn.iter().filter(|d| **d == BagDraw::Monk).count();
+            assert!(monks <= 1, "seed {seed}: {drawn:?}");
+            with_monk += monks;
+            assert_eq!(drawn.len(), 4);
+        }
+        // One piece in five is the monk at the first draw; it turns up in well over a tenth of
+        // the masses.
+        assert!(with_monk > 20, "{with_monk}");
     }
 
     /// The draw stops when no member is left in the bag (drawing only monks would change

@@ -194,7 +194,9 @@ mod tests {
                 2,
                 "the scroll, or the green cube and a coin: {ways:?}"
             );
+            let before = s.census();
             s.enter_council(0, 0, &CouncilPayment::Scroll);
+            assert_eq!(s.census(), before, "the scroll goes back to the supply");
             assert_eq!(s.seats[0].members[0].place, Place::Council(1));
             assert_eq!(s.seats[0].goods.of(Good::Scroll), 0);
             assert_eq!(s.seats[0].life, 1 + ENTER_TIME);
@@ -247,6 +249,43 @@ mod tests {
                 !s.can_use(2, Privilege::Good(Good::Ox), 2),
                 "above the member's stage"
             );
+        }
+    }
+
+    /// A privilege is open only while the supply has what it gives; using it moves pieces from
+    /// the supply to the seat, none made or lost.
+    #[test]
+    fn privileges_take_from_the_supply_only_what_it_has() {
+        for mut s in test_games(2) {
+            let (brown, pink, orange) = (Colour::Brown, Colour::Pink, Colour::Orange);
+            let full = s.board.supply.cubes;
+            s.board.supply.cubes = Cubes([1, 2, 0, 0]);
+            assert!(
+                !s.can_use(0, Privilege::Cubes([brown, brown]), 2),
+                "one brown left"
+            );
+            assert!(s.can_use(0, Privilege::Cubes([pink, pink]), 2));
+            assert!(s.can_use(0, Privilege::Cubes([brown, pink]), 2));
+            assert!(
+                !s.can_use(0, Privilege::Cubes([brown, orange]), 2),
+                "no orange"
+            );
+            assert!(
+                !s.can_use(0, Privilege::Cubes([orange, pink]), 2),
+                "no orange"
+            );
+            s.board.supply.cubes = full;
+            let oxen = s.board.supply.goods.of(Good::Ox);
+            s.board.supply.goods.0[Good::Ox as usize] = 0;
+            assert!(!s.can_use(0, Privilege::Good(Good::Ox), 3), "no ox left");
+            s.board.supply.goods.0[Good::Ox as usize] = oxen;
+            assert!(s.can_use(0, Privilege::Good(Good::Ox), 3));
+            let before = s.census();
+            s.use_privilege(0, Privilege::Good(Good::Ox));
+            s.use_privilege(0, Privilege::Cubes([brown, pink]));
+            assert_eq!(s.census(), before, "pieces move, none appear");
+            assert_eq!(s.board.supply.goods.of(Good::Ox), oxen - 1);
+            assert_eq!(s.seats[0].cubes, Cubes([1, 1, 0, 0]));
         }
     }
 }

@@ -131,7 +131,9 @@ mod tests {
             assert!(s.trained(0, Building::Office));
             assert!(s.can_make(Building::Office, Good::Scroll));
             assert!(!s.can_make(Building::Office, Good::Horse));
+            let before = s.census();
             s.produce_by_time(0, Building::Office, Good::Scroll);
+            assert_eq!(s.census(), before);
             assert_eq!(s.seats[0].goods.of(Good::Scroll), 1);
             assert_eq!(s.seats[0].life, (train + make) % len + 1);
             assert_eq!(
@@ -149,10 +151,17 @@ mod tests {
             let grain = s.printed(Building::Stables).payment.grain;
             s.seats[0].grain = grain;
             let way = s.price_ways(0, Building::Stables)[0];
+            let before = s.census();
             s.produce_by_payment(0, Building::Stables, Good::Ox, &way);
+            assert_eq!(
+                s.census(),
+                before,
+                "grain back to the supply, the ox from it"
+            );
             assert_eq!((s.seats[0].grain, s.seats[0].goods.of(Good::Ox)), (0, 1));
-            let price = cubes_of(&s.printed(Building::Wainwright).payment);
-            s.seats[1].coins = price.total();
+            let p = s.printed(Building::Wainwright).payment;
+            s.seats[1].coins = p.brown + p.pink + p.orange + p.green;
+            assert!(s.seats[1].coins > 0);
             let ways = s.price_ways(1, Building::Wainwright);
             assert_eq!(ways.len(), 1, "coins for every cube");
             s.produce_by_payment(1, Building::Wainwright, Good::Wagon, &ways[0]);
@@ -171,7 +180,9 @@ mod tests {
             s.seats[0].grain = mill.grain;
             assert!(s.can_mill(0));
             let coins = s.seats[0].coins;
+            let before = s.census();
             s.mill(0);
+            assert_eq!(s.census(), before);
             assert_eq!(s.seats[0].coins, coins + mill.coins);
             assert_eq!(s.seats[0].grain, 0);
             assert_eq!(s.seats[0].life, mill.time + 1);

@@ -103,7 +103,9 @@ mod tests {
         for mut s in test_games(2) {
             s.seats[0].goods.0[Good::Ox as usize] = 1;
             s.seats[0].goods.0[Good::Plow as usize] = 1;
+            let grain = s.census().grain;
             assert_eq!(s.harvest(0), 4);
+            assert_eq!(s.census().grain, grain, "grain moves from the supply");
             assert_eq!(s.seats[0].grain, 4);
         }
     }

@@ -148,6 +148,8 @@ mod tests {
                 }
             }
             assert!(s.can_serve(0, 0));
+            let goods = demand.iter().filter(|&&p| good_of(p).is_some()).count();
+            assert_eq!(s.seats[0].goods.total() as usize, goods);
             let before = s.census();
             s.serve(0, 0);
             assert_eq!(s.seats[0].customers, [tile]);

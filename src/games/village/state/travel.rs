@@ -180,7 +180,13 @@ mod tests {
             let city = s.config.components.travel.cities[usize::from(j.to)].clone();
             let way = s.journey_ways(0, j.path)[0];
             let prestige = s.seats[0].prestige;
+            let before = s.census();
             let arrival = s.travel(0, j, &way);
+            assert_eq!(
+                s.census(),
+                before,
+                "the piece and cubes go back to the supply"
+            );
             assert_eq!(arrival.reward, Some(city.reward));
             assert_eq!(s.seats[0].prestige, prestige + city.reward.prestige);
             assert_eq!(s.seats[0].goods.of(path.piece), 8);
