@@ -106,6 +106,9 @@ mod tests {
             let grain = s.census().grain;
             assert_eq!(s.harvest(0), 4);
             assert_eq!(s.census().grain, grain, "grain moves from the supply");
+            assert_eq!(s.harvest(1), 2, "no animal, no plow");
+            s.seats[1].goods.0[Good::Horse as usize] = 1;
+            assert_eq!(s.harvest(1), 2, "a horse without a plow");
             assert_eq!(s.seats[0].grain, 4);
         }
     }

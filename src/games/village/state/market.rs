@@ -185,4 +185,39 @@ mod tests {
             assert_eq!(m.waiting.iter().flatten().count(), m.waiting.len() - 1);
         }
     }
+
+    /// The customer tile whose demand is exactly these pieces.
+    fn customer(s: &State, demand: &[Piece]) -> u8 {
+        let all = &s.config.components.customers;
+        let i = all
+            .iter()
+            .position(|c| c.demand == demand)
+            .expect("such a customer");
+        u8::try_from(i).unwrap()
+    }
+
+    /// §3 Market: a seat serves a customer only with every piece it demands, a piece named twice
+    /// twice; grain and goods go back to the supply.
+    #[test]
+    fn s3_every_demanded_piece_is_needed() {
+        for mut s in test_games(2) {
+            let seat = &mut s.seats[0];
+            seat.goods.0[Good::Horse as usize] = 1;
+            seat.grain = 1;
+            s.market.stalls[0] = Some(customer(&s, &[Piece::Horse, Piece::Grain, Piece::Grain]));
+            assert!(!s.can_serve(0, 0), "one grain short");
+            s.seats[0].grain = 2;
+            assert!(s.can_serve(0, 0));
+            s.market.stalls[1] = Some(customer(&s, &[Piece::Horse, Piece::Ox]));
+            assert!(!s.can_serve(0, 1), "no ox");
+            s.seats[0].goods.0[Good::Horse as usize] = 2;
+            assert!(!s.can_serve(0, 1), "two horses are not a horse and an ox");
+            s.seats[0].goods.0[Good::Horse as usize] = 1;
+            let before = s.census();
+            s.serve(0, 0);
+            assert_eq!(s.census(), before);
+            assert_eq!((s.seats[0].grain, s.seats[0].goods.total()), (0, 0));
+            assert_eq!(s.board.supply.grain, before.grain - s.seats[1].grain);
+        }
+    }
 }
