@@ -167,6 +167,19 @@ mod tests {
             );
             s.seats[1].markers = (0..7).collect();
             assert_eq!(s.score(1).travel, 18, "six cities and more score 18");
+            let dead: Vec<Place> = (0..7)
+                .map(|i| Place::Chronicle(Section::Council, i))
+                .collect();
+            place(&mut s, 1, &dead);
+            assert_eq!(
+                s.score(1).chronicle,
+                12,
+                "five and more in the chronicle score 12"
+            );
+            for m in &mut s.seats[1].members[4..] {
+                m.place = Place::Reserve;
+            }
+            assert_eq!(s.score(1).chronicle, 7);
         }
     }
 

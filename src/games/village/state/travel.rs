@@ -235,4 +235,56 @@ mod tests {
             assert_eq!(s.seats[0].members[j.member].place, Place::City(j.to));
         }
     }
+
+    /// §3 Travel: a member on the map moves along a path to a neighbouring city, never back to
+    /// the village; a city's coins are paid at once.
+    #[test]
+    fn s3_members_on_the_map_move_on_to_neighbouring_cities() {
+        for mut s in test_games(2) {
+            rich(&mut s, 0);
+            let travel = s.config.components.travel.clone();
+            // A city with a coin reward and a neighbour that the member can start from.
+            let (from, to, path) = travel
+                .paths
+                .iter()
+                .zip(0u8..)
+                .find_map(|(p, i)| {
+                    let a = s.city(&p.between[0])?;
+                    let b = s.city(&p.between[1])?;
+                    if travel.cities[usize::from(b)].reward.coins > 0 {
+                        Some((a, b, i))
+                    } else if travel.cities[usize::from(a)].reward.coins > 0 {
+                        Some((b, a, i))
+                    } else {
+                        None
+                    }
+                })
+                .expect("a coin city between two cities");
+            for m in &mut s.seats[0].members {
+                m.place = Place::Reserve;
+            }
+            s.seats[0].members[0].place = Place::City(from);
+            let journeys = s.journeys(0);
+            assert!(journeys.iter().all(|j| j.member == 0));
+            assert!(journeys.contains(&Journey {
+                member: 0,
+                path,
+                to
+            }));
+            let coins = s.seats[0].coins;
+            let way = s.journey_ways(0, path)[0];
+            let arrival = s.travel(
+                0,
+                Journey {
+                    member: 0,
+                    path,
+                    to,
+                },
+                &way,
+            );
+            let reward = travel.cities[usize::from(to)].reward;
+            assert_eq!(arrival.reward, Some(reward));
+            assert_eq!(s.seats[0].coins, coins + reward.coins - way.coin_total());
+        }
+    }
 }
