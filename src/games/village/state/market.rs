@@ -220,4 +220,25 @@ mod tests {
             assert_eq!(s.board.supply.grain, before.grain - s.seats[1].grain);
         }
     }
+
+    /// A good named twice is demanded twice (no provisional tile does; an operator's may).
+    #[test]
+    fn a_good_named_twice_is_demanded_twice() {
+        use crate::games::village::components::{Components, PROVISIONAL};
+        let text = PROVISIONAL.replacen(
+            "demand = [\"horse\", \"ox\"]",
+            "demand = [\"horse\", \"horse\"]",
+            1,
+        );
+        let set = std::sync::Arc::new(Components::parse(&text).unwrap());
+        let options = crate::games::village::Options {
+            no_starting_compensation: true,
+        };
+        let mut s = crate::games::village::new_game(set, 2, 0, 1, options).unwrap();
+        s.market.stalls[0] = Some(customer(&s, &[Piece::Horse, Piece::Horse]));
+        s.seats[0].goods.0[Good::Horse as usize] = 1;
+        assert!(!s.can_serve(0, 0), "one horse is not two");
+        s.seats[0].goods.0[Good::Horse as usize] = 2;
+        assert!(s.can_serve(0, 0));
+    }
 }
