@@ -132,6 +132,11 @@ pub struct Cost {
 }
 
 impl Cost {
+    /// The influence cubes of the cost, by colour (grain apart).
+    pub fn cubes(&self) -> crate::games::village::pieces::Cubes {
+        crate::games::village::pieces::Cubes([self.brown, self.pink, self.orange, self.green])
+    }
+
     /// Cubes and grain together.
     pub fn total(&self) -> u64 {
         [self.brown, self.pink, self.orange, self.green, self.grain]

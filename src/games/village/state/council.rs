@@ -77,11 +77,7 @@ impl State {
     /// Pays a council payment (already one of `council_payments`).
     fn pay_council(&mut self, seat: Seat, payment: &CouncilPayment) {
         match payment {
-            CouncilPayment::Scroll => {
-                let s = &mut self.seats[usize::from(seat)];
-                s.goods.0[Good::Scroll as usize] -= 1;
-                self.board.supply.goods.0[Good::Scroll as usize] += 1;
-            }
+            CouncilPayment::Scroll => self.return_good(seat, Good::Scroll),
             CouncilPayment::Green(way) => self.pay(seat, way),
         }
     }
@@ -152,21 +148,17 @@ impl State {
 
     /// Uses a privilege (already allowed by `can_use`).
     pub fn use_privilege(&mut self, seat: Seat, privilege: Privilege) {
-        let supply = &mut self.board.supply;
-        let s = &mut self.seats[usize::from(seat)];
         match privilege {
             Privilege::Marker => self.marker = Some(seat),
             Privilege::Cubes(colours) => {
                 for c in colours {
-                    let n = supply.cubes.take(c, 1);
-                    s.cubes.add(c, n);
+                    let n = self.board.supply.cubes.take(c, 1);
+                    self.seats[usize::from(seat)].cubes.add(c, n);
                 }
             }
-            Privilege::Good(g) => {
-                supply.goods.0[g as usize] -= 1;
-                s.goods.0[g as usize] += 1;
-            }
+            Privilege::Good(g) => self.take_good(seat, g),
             Privilege::Prestige => {
+                let s = &mut self.seats[usize::from(seat)];
                 s.coins -= 1;
                 s.prestige += STAGE_4_PRESTIGE;
             }

@@ -5,8 +5,8 @@
 //! from the component set.
 
 use crate::core::Seat;
-use crate::games::village::components::{Building as Printed, Cost};
-use crate::games::village::pieces::{Cubes, Good};
+use crate::games::village::components::Building as Printed;
+use crate::games::village::pieces::Good;
 
 use super::family::{Building, Place};
 use super::payment::CubePayment;
@@ -20,11 +20,6 @@ impl Building {
         Building::Office,
         Building::Smithy,
     ];
-}
-
-/// The cubes of a printed price.
-fn cubes_of(cost: &Cost) -> Cubes {
-    Cubes([cost.brown, cost.pink, cost.orange, cost.green])
 }
 
 impl State {
@@ -62,7 +57,7 @@ impl State {
     /// passed.
     pub fn produce_by_time(&mut self, seat: Seat, b: Building, good: Good) -> u32 {
         let time = self.printed(b).production_time;
-        self.gain_good(seat, good);
+        self.take_good(seat, good);
         self.pass_time(seat, time)
     }
 
@@ -74,16 +69,15 @@ impl State {
         if grain < price.grain {
             return Vec::new();
         }
-        self.ways_to_pay(seat, cubes_of(&price))
+        self.ways_to_pay(seat, price.cubes())
     }
 
     /// Produces by paying the price (one of `price_ways`), grain included.
     pub fn produce_by_payment(&mut self, seat: Seat, b: Building, good: Good, way: &CubePayment) {
         let grain = self.printed(b).payment.grain;
         self.pay(seat, way);
-        self.seats[usize::from(seat)].grain -= grain;
-        self.board.supply.grain += grain;
-        self.gain_good(seat, good);
+        self.return_grain(seat, grain);
+        self.take_good(seat, good);
     }
 
     /// Whether a seat can use the mill: it has the grain.
@@ -97,16 +91,9 @@ impl State {
     /// The mill: time and grain for coins; returns quills passed.
     pub fn mill(&mut self, seat: Seat) -> u32 {
         let mill = self.config.components.mill.clone();
-        let s = &mut self.seats[usize::from(seat)];
-        s.grain -= mill.grain;
-        s.coins += mill.coins;
-        self.board.supply.grain += mill.grain;
+        self.return_grain(seat, mill.grain);
+        self.seats[usize::from(seat)].coins += mill.coins;
         self.pass_time(seat, mill.time)
-    }
-
-    fn gain_good(&mut self, seat: Seat, good: Good) {
-        self.board.supply.goods.0[good as usize] -= 1;
-        self.seats[usize::from(seat)].goods.0[good as usize] += 1;
     }
 }
 

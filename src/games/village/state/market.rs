@@ -109,20 +109,13 @@ impl State {
             return;
         };
         let components = std::sync::Arc::clone(&self.config.components);
-        let s = &mut self.seats[usize::from(seat)];
         for &piece in &components.customers[usize::from(tile)].demand {
             match good_of(piece) {
-                Some(g) => {
-                    s.goods.0[g as usize] -= 1;
-                    self.board.supply.goods.0[g as usize] += 1;
-                }
-                None => {
-                    s.grain -= 1;
-                    self.board.supply.grain += 1;
-                }
+                Some(g) => self.return_good(seat, g),
+                None => self.return_grain(seat, 1),
             }
         }
-        s.customers.push(tile);
+        self.seats[usize::from(seat)].customers.push(tile);
     }
 }
 

@@ -4,7 +4,7 @@
 //! stand in for each colour — never orderings.
 
 use crate::core::Seat;
-use crate::games::village::pieces::{Colour, Cubes};
+use crate::games::village::pieces::{Colour, Cubes, Good};
 
 use super::State;
 
@@ -59,6 +59,24 @@ impl State {
             .get(usize::from(seat))
             .map(|s| ways_to_pay(s.cubes, s.coins, need))
             .unwrap_or_default()
+    }
+
+    /// A goods tile from the supply to a seat's farmyard (the caller has checked the supply).
+    pub(crate) fn take_good(&mut self, seat: Seat, g: Good) {
+        self.board.supply.goods.0[g as usize] -= 1;
+        self.seats[usize::from(seat)].goods.0[g as usize] += 1;
+    }
+
+    /// A goods tile from a seat's farmyard back to the supply (the caller has checked the seat).
+    pub(crate) fn return_good(&mut self, seat: Seat, g: Good) {
+        self.seats[usize::from(seat)].goods.0[g as usize] -= 1;
+        self.board.supply.goods.0[g as usize] += 1;
+    }
+
+    /// Grain from a seat's farmyard back to the supply (the caller has checked the seat).
+    pub(crate) fn return_grain(&mut self, seat: Seat, n: u32) {
+        self.seats[usize::from(seat)].grain -= n;
+        self.board.supply.grain += n;
     }
 
     /// Pays: the cubes go back to the supply, the coins to the general supply (coins are not

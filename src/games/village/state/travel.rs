@@ -6,7 +6,6 @@
 
 use crate::core::Seat;
 use crate::games::village::components::{Reward, VILLAGE};
-use crate::games::village::pieces::Cubes;
 
 use super::family::Place;
 use super::payment::CubePayment;
@@ -102,8 +101,7 @@ impl State {
         if !has_piece {
             return Vec::new();
         }
-        let c = p.cubes;
-        self.ways_to_pay(seat, Cubes([c.brown, c.pink, c.orange, c.green]))
+        self.ways_to_pay(seat, p.cubes.cubes())
     }
 
     /// Makes a journey (one of `journeys`, paid by one of `journey_ways`).
@@ -112,9 +110,8 @@ impl State {
         let travel = &components.travel;
         let path = &travel.paths[usize::from(journey.path)];
         self.pay(seat, way);
+        self.return_good(seat, path.piece);
         let s = &mut self.seats[usize::from(seat)];
-        s.goods.0[path.piece as usize] -= 1;
-        self.board.supply.goods.0[path.piece as usize] += 1;
         s.members[journey.member].place = Place::City(journey.to);
         let first_visit = !s.markers.contains(&journey.to);
         let marker_left = (s.markers.len() as u64) < u64::from(travel.markers);
@@ -135,7 +132,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::village::pieces::Good;
+    use crate::games::village::pieces::{Cubes, Good};
     use crate::games::village::test_games;
 
     fn rich(s: &mut State, seat: usize) {
