@@ -139,6 +139,20 @@ impl SeatState {
     pub fn count(&self, place: Place) -> usize {
         self.members.iter().filter(|m| m.place == place).count()
     }
+
+    /// The members that `keep` accepts, one per place and generation: members alike are one
+    /// choice, so a decision lists one of them.
+    pub fn distinct(&self, keep: impl Fn(&Member) -> bool) -> Vec<usize> {
+        let mut seen: Vec<(Place, u8)> = Vec::new();
+        let mut out = Vec::new();
+        for (i, m) in self.members.iter().enumerate() {
+            if keep(m) && !seen.contains(&(m.place, m.generation)) {
+                seen.push((m.place, m.generation));
+                out.push(i);
+            }
+        }
+        out
+    }
 }
 
 #[cfg(test)]

@@ -58,19 +58,12 @@ impl State {
         let Some(s) = self.seats.get(usize::from(seat)) else {
             return Vec::new();
         };
-        let mut seen = Vec::new();
-        let mut out = Vec::new();
-        for (i, m) in s.members.iter().enumerate() {
-            let on_board = matches!(
+        s.distinct(|m| {
+            matches!(
                 m.place,
                 Place::Building(_) | Place::Council(_) | Place::City(_)
-            );
-            if on_board && !seen.contains(&(m.place, m.generation)) {
-                seen.push((m.place, m.generation));
-                out.push(i);
-            }
-        }
-        out
+            )
+        })
     }
 
     /// Moves a member to its seat's farmyard (a new generation, or one called home).

@@ -40,15 +40,7 @@ impl State {
         else {
             return Vec::new();
         };
-        let mut places = Vec::new();
-        let mut out = Vec::new();
-        for (i, m) in s.members.iter().enumerate() {
-            if m.generation == lowest && in_sight(m.place) && !places.contains(&m.place) {
-                places.push(m.place);
-                out.push(i);
-            }
-        }
-        out
+        s.distinct(|m| m.generation == lowest && in_sight(m.place))
     }
 }
 

@@ -50,18 +50,13 @@ impl State {
             return Vec::new();
         };
         let paths = &self.config.components.travel.paths;
-        let mut seen = Vec::new();
+        let travellers = s.distinct(|m| matches!(m.place, Place::Farmyard | Place::City(_)));
         let mut out = Vec::new();
-        for (member, m) in s.members.iter().enumerate() {
-            let from = match m.place {
-                Place::Farmyard => None,
+        for member in travellers {
+            let from = match s.members[member].place {
                 Place::City(c) => Some(c),
-                _ => continue,
+                _ => None,
             };
-            if seen.contains(&(m.place, m.generation)) {
-                continue;
-            }
-            seen.push((m.place, m.generation));
             for (path, p) in (0u8..).zip(paths) {
                 let ends = [
                     self.city_or_village(&p.between[0]),
