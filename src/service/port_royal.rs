@@ -3,7 +3,7 @@
 use crate::core::StateErrors;
 use crate::games::port_royal::cards::{Card, Colour, Person, Tax, ALL_CARDS, CARDS};
 use crate::games::port_royal::contracts::{self, Requirement, CONTRACTS};
-use crate::games::port_royal::state::{Offer, OfferKind, Progress, Slot, MAX_PLAYERS};
+use crate::games::port_royal::state::{ids, Offer, OfferKind, Progress, Slot, MAX_PLAYERS};
 use crate::games::port_royal::COMPONENT_SET;
 use crate::games::port_royal::{
     Action, CoinReason, Event, ExpansionParts, Mode, OfferParts, Options, PhaseTag, Rules,
@@ -327,10 +327,6 @@ fn progress_to_proto(v: impl Iterator<Item = (u32, u32, u32)>) -> Vec<v1::PortRo
         level,
     })
     .collect()
-}
-
-fn ids(v: &[u8]) -> Vec<u32> {
-    v.iter().map(|&c| u32::from(c)).collect()
 }
 
 /// A state to the wire, straight from the core state (no intermediate copy).

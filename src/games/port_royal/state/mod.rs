@@ -184,7 +184,7 @@ fn seat_of(v: u32, players: u8) -> Option<Seat> {
 }
 
 /// Card, contract or seat ids as on the wire.
-fn ids(v: &[u8]) -> Vec<u32> {
+pub(crate) fn ids(v: &[u8]) -> Vec<u32> {
     v.iter().map(|&c| u32::from(c)).collect()
 }
 
