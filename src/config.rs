@@ -1,9 +1,13 @@
 //! Typed configuration from flags and `REFEREE_*` environment variables, each with a default.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
+
+use crate::games::village::components::Components;
+use crate::service::Contexts;
 
 /// Log output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -95,6 +99,21 @@ pub struct Config {
         requires = "state_key"
     )]
     pub previous_state_key: Option<Secret>,
+
+    /// Village's component set: a TOML file of the shape docs/village-components.md describes,
+    /// for an operator who owns the game and replaces the provisional values with the printed
+    /// ones. The server refuses to start on a file that does not validate, saying why. Unset =
+    /// the embedded provisional set.
+    #[arg(long, env = "REFEREE_VILLAGE_COMPONENTS", value_parser = village_components)]
+    pub village_components: Option<Arc<Components>>,
+}
+
+/// Reads and validates a Village component file.
+fn village_components(path: &str) -> Result<Arc<Components>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    Components::parse(&text)
+        .map(Arc::new)
+        .map_err(|e| format!("{path} is not a valid Village component set: {e}"))
 }
 
 /// Key material: never printed.
@@ -128,6 +147,16 @@ impl std::fmt::Debug for Secret {
 }
 
 impl Config {
+    /// What the games read besides the request.
+    pub fn contexts(&self) -> Contexts {
+        match &self.village_components {
+            Some(set) => Contexts {
+                village: Arc::clone(set),
+            },
+            None => Contexts::default(),
+        }
+    }
+
     /// The per-request timeout.
     pub fn request_timeout(&self) -> Duration {
         Duration::from_millis(self.request_timeout_ms)

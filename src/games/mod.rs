@@ -38,6 +38,9 @@ pub trait Game: Clone + Sized {
     type Rules: RulesVersion;
     /// What is chosen at setup (variants, expansions).
     type Options: Default + Clone;
+    /// What the server provides besides the request: Village's component set (loaded at start,
+    /// replaceable by the operator); `()` for a game whose components are fixed in code.
+    type Context;
     /// A seat's decision.
     type Action: Clone + PartialEq + std::fmt::Debug;
     /// Something that happened (public).
@@ -48,6 +51,7 @@ pub trait Game: Clone + Sized {
     /// Sets up a game: `players` seats, `start_seat` plays first, every random draw from `seed`.
     /// Field paths of errors are relative to the request (`players`, `options.…`).
     fn new_game(
+        context: &Self::Context,
         rules: Self::Rules,
         players: u32,
         start_seat: u32,
@@ -114,5 +118,6 @@ mod tests {
             assert_eq!(R::newest(), *R::VERSIONS.last().unwrap());
         }
         check::<port_royal::Rules>();
+        check::<village::Rules>();
     }
 }

@@ -7,7 +7,8 @@ use super::rpc::{load, OnGame, OnState};
 use super::wire::{self, Wire};
 use super::Ctx;
 use crate::core::StateErrors;
-use crate::games::{port_royal, Game};
+use crate::games::village::components::Components;
+use crate::games::{port_royal, village, Game};
 use crate::pb::v1;
 
 /// A served game, as ListGames, the metrics and the logs know it.
@@ -15,7 +16,7 @@ pub struct Served {
     /// The id (`NewGameRequest.game`, metrics label `game`).
     pub id: &'static str,
     /// Its ListGames entry.
-    pub info: fn() -> v1::GameInfo,
+    pub info: fn(&Contexts) -> v1::GameInfo,
     /// The rules versions it plays, oldest first.
     pub rules_versions: fn() -> Vec<&'static str>,
 }
@@ -35,7 +36,26 @@ fn versions<G: Game>() -> Vec<&'static str> {
 }
 
 /// Every game served, in ListGames order.
-pub const SERVED: &[Served] = &[Served::of::<port_royal::State>()];
+pub const SERVED: &[Served] = &[
+    Served::of::<port_royal::State>(),
+    Served::of::<village::State>(),
+];
+
+/// What the games read besides the request, loaded once at start.
+#[derive(Debug, Clone)]
+pub struct Contexts {
+    /// Village's component set (`--village-components`; the embedded provisional set by
+    /// default).
+    pub village: std::sync::Arc<Components>,
+}
+
+impl Default for Contexts {
+    fn default() -> Self {
+        Contexts {
+            village: std::sync::Arc::new(Components::provisional()),
+        }
+    }
+}
 
 /// The label of a client-supplied game name: a served game's id, or `none`.
 pub fn label(name: &str) -> &'static str {
@@ -57,6 +77,9 @@ pub(super) fn on_state<R: OnState>(gs: v1::GameState, ctx: &Ctx, rpc: R) -> Resu
         Some(v1::game_state::Game::PortRoyal(p)) => {
             rpc.run(load::<port_royal::State>(&rules_version, sequence, p, ctx)?)
         }
+        Some(v1::game_state::Game::Village(p)) => {
+            rpc.run(load::<village::State>(&rules_version, sequence, p, ctx)?)
+        }
         // A View decodes as a state with a rules version and no game (its game fields have other
         // numbers); an empty state has neither.
         None if rules_version.is_empty() => {
@@ -77,6 +100,7 @@ pub(super) fn on_state<R: OnState>(gs: v1::GameState, ctx: &Ctx, rpc: R) -> Resu
 pub(super) fn on_game<R: OnGame>(name: &str, field: &str, rpc: R) -> Result<R::Out, Status> {
     match name {
         n if n == port_royal::State::ID => rpc.run::<port_royal::State>(),
+        n if n == village::State::ID => rpc.run::<village::State>(),
         other => {
             let served: Vec<&str> = SERVED.iter().map(|g| g.id).collect();
             Err(StateErrors::one(

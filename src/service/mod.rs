@@ -12,6 +12,7 @@ mod process;
 mod rpc;
 pub mod server;
 pub mod state_tag;
+pub mod village;
 pub mod wire;
 
 use std::cell::Cell;
@@ -28,6 +29,7 @@ use crate::core::StateErrors;
 use crate::pb::v1;
 use v1::referee_service_server::RefereeService;
 
+pub use games::Contexts;
 pub use server::serve;
 
 /// The most actions one Replay may carry (a real game has a few hundred).
@@ -38,6 +40,7 @@ pub const MAX_REPLAY_ACTIONS: usize = 20_000;
 pub struct Referee {
     metrics: Arc<Metrics>,
     state_tags: Option<Arc<StateTags>>,
+    contexts: Arc<Contexts>,
 }
 
 impl Referee {
@@ -46,7 +49,14 @@ impl Referee {
         Self {
             metrics,
             state_tags: None,
+            contexts: Arc::new(Contexts::default()),
         }
+    }
+
+    /// With what the games read besides the request (Village's component set).
+    pub fn with_contexts(mut self, contexts: Contexts) -> Self {
+        self.contexts = Arc::new(contexts);
+        self
     }
 
     /// With tamper evidence: states go out tagged and come in checked.
@@ -58,13 +68,14 @@ impl Referee {
 
 /// What a handler knows about its request while it runs: its span, the game once known, and
 /// a refusal that has an outcome label of its own.
-struct Ctx {
+struct Ctx<'a> {
+    contexts: &'a Contexts,
     span: Span,
     game: Cell<&'static str>,
     refusal: Cell<Option<&'static str>>,
 }
 
-impl Ctx {
+impl Ctx<'_> {
     fn game(&self, game: &'static str) {
         self.game.set(game);
         self.span.record("game", game);
@@ -112,6 +123,7 @@ impl Referee {
     ) -> Result<Response<T>, Status> {
         let started = Instant::now();
         let ctx = Ctx {
+            contexts: &self.contexts,
             span: info_span!("rpc", method, game = field::Empty, outcome = field::Empty),
             game: Cell::new("none"),
             refusal: Cell::new(None),
@@ -165,7 +177,10 @@ impl RefereeService for Referee {
         _request: Request<v1::ListGamesRequest>,
     ) -> Result<Response<v1::ListGamesResponse>, Status> {
         self.observe("ListGames", |_| {
-            let games = games::SERVED.iter().map(|g| (g.info)()).collect();
+            let games = games::SERVED
+                .iter()
+                .map(|g| (g.info)(&self.contexts))
+                .collect();
             Ok((v1::ListGamesResponse { games }, None))
         })
     }

@@ -11,6 +11,7 @@ use crate::games::port_royal::{
 };
 use crate::pb::v1;
 use crate::service::wire::Wire;
+use crate::service::Contexts;
 use v1::port_royal_action::{self as pa, Kind as A};
 use v1::port_royal_event::{self as pe, Kind as E};
 
@@ -20,18 +21,22 @@ impl Wire for State {
     type ActionProto = v1::PortRoyalAction;
     type OptionsProto = v1::PortRoyalOptions;
 
-    fn info() -> v1::GameInfo {
+    fn info(_: &()) -> v1::GameInfo {
         game_info()
+    }
+    fn context(_: &Contexts) -> &() {
+        &()
     }
     fn options_of(o: &v1::new_game_request::Options) -> Option<&v1::PortRoyalOptions> {
         match o {
             v1::new_game_request::Options::PortRoyal(o) => Some(o),
+            _ => None,
         }
     }
     fn options_from_proto(o: &v1::PortRoyalOptions) -> Result<Options, StateErrors> {
         options_from_proto(Some(o))
     }
-    fn state_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<Self, StateErrors> {
+    fn state_from_proto(p: v1::PortRoyalState, rules: Rules, _: &()) -> Result<Self, StateErrors> {
         state_from_proto(p, rules)
     }
     fn state_to_proto(&self) -> v1::game_state::Game {
@@ -40,6 +45,7 @@ impl Wire for State {
     fn action_of(a: &v1::action::Game) -> Option<&v1::PortRoyalAction> {
         match a {
             v1::action::Game::PortRoyal(a) => Some(a),
+            _ => None,
         }
     }
     fn action_from_proto(a: &v1::PortRoyalAction) -> Result<Option<Action>, StateErrors> {

@@ -44,7 +44,7 @@ pub(super) fn load<G: Wire>(
 ) -> Result<Loaded<G>, Status> {
     ctx.game(G::ID);
     let rules = parse_rules::<G>(rules_version).map_err(|e| Status::from(e.under("state.")))?;
-    let state = G::state_from_proto(p, rules)
+    let state = G::state_from_proto(p, rules, G::context(ctx.contexts))
         .map_err(|e| Status::from(e.under(&format!("state.{}.", G::FIELD))))?;
     Ok(Loaded { sequence, state })
 }
@@ -114,7 +114,7 @@ fn os_seed() -> u64 {
 }
 
 /// Sets a game up from a request (field paths relative to the request).
-fn setup<G: Wire>(req: &v1::NewGameRequest) -> Result<G, StateErrors> {
+fn setup<G: Wire>(req: &v1::NewGameRequest, ctx: &Ctx) -> Result<G, StateErrors> {
     let to_field = |e: StateErrors| e.rebase("options.", &format!("{}.", G::FIELD));
     let options = match &req.options {
         Some(o) => {
@@ -134,6 +134,7 @@ fn setup<G: Wire>(req: &v1::NewGameRequest) -> Result<G, StateErrors> {
     };
     let seed = req.seed.unwrap_or_else(os_seed);
     G::new_game(
+        G::context(ctx.contexts),
         rules,
         req.players,
         req.start_seat.unwrap_or(0),
@@ -157,7 +158,7 @@ impl Referee {
 /// NewGame.
 pub(super) struct NewGame<'a> {
     pub referee: &'a Referee,
-    pub ctx: &'a Ctx,
+    pub ctx: &'a Ctx<'a>,
     pub req: &'a v1::NewGameRequest,
 }
 
@@ -165,7 +166,7 @@ impl OnGame for NewGame<'_> {
     type Out = Answer<v1::NewGameResponse>;
     fn run<G: Wire>(self) -> Result<Self::Out, Status> {
         self.ctx.game(G::ID);
-        let state: G = setup(self.req)?;
+        let state: G = setup(self.req, self.ctx)?;
         Ok((
             v1::NewGameResponse {
                 state: Some(self.referee.state_out(0, &state)),
@@ -287,7 +288,7 @@ impl OnState for View {
 /// Replay: a new game, then every action of the log in order until one is refused.
 pub(super) struct Replay<'a> {
     pub referee: &'a Referee,
-    pub ctx: &'a Ctx,
+    pub ctx: &'a Ctx<'a>,
     pub setup: &'a v1::NewGameRequest,
     pub actions: &'a [v1::Action],
 }
@@ -296,7 +297,7 @@ impl OnGame for Replay<'_> {
     type Out = Answer<v1::ReplayResponse>;
     fn run<G: Wire>(self) -> Result<Self::Out, Status> {
         self.ctx.game(G::ID);
-        let mut state: G = setup(self.setup).map_err(|e| e.under("setup."))?;
+        let mut state: G = setup(self.setup, self.ctx).map_err(|e| e.under("setup."))?;
         let mut sequence = 0u64;
         let mut events = Vec::new();
         let mut failure = None;

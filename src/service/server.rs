@@ -99,7 +99,7 @@ pub async fn serve(
     };
     let reflection_v1 = reflection().build_v1()?;
     let reflection_v1alpha = reflection().build_v1alpha()?;
-    let mut referee = Referee::new(metrics.clone());
+    let mut referee = Referee::new(metrics.clone()).with_contexts(config.contexts());
     if let Some(key) = &config.state_key {
         referee = referee.with_state_tags(StateTags::new(key, config.previous_state_key.as_ref()));
     }

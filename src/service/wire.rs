@@ -1,6 +1,7 @@
 //! The proto side of the game seam: what each game's wire module maps between its proto
 //! messages and its core types, and the mappings every game shares (envelope, status).
 
+use super::games::Contexts;
 use crate::core::{Seat, StateErrors, Status};
 use crate::games::{Game, RulesVersion};
 use crate::pb::v1;
@@ -20,7 +21,10 @@ pub trait Wire: Game {
 
     /// Its entry in ListGames: title, player counts, options, components (the rules versions
     /// are filled in by [`game_info`]).
-    fn info() -> v1::GameInfo;
+    fn info(context: &Self::Context) -> v1::GameInfo;
+
+    /// The game's context in the server's.
+    fn context(all: &Contexts) -> &Self::Context;
 
     /// This game's options in a request's oneof; `None` if they are another game's.
     fn options_of(o: &v1::new_game_request::Options) -> Option<&Self::OptionsProto>;
@@ -29,7 +33,11 @@ pub trait Wire: Game {
 
     /// A validated state from the wire, under the rules version its envelope names (field paths
     /// relative to the state message).
-    fn state_from_proto(p: Self::StateProto, rules: Self::Rules) -> Result<Self, StateErrors>;
+    fn state_from_proto(
+        p: Self::StateProto,
+        rules: Self::Rules,
+        context: &Self::Context,
+    ) -> Result<Self, StateErrors>;
     /// The state to the wire.
     fn state_to_proto(&self) -> v1::game_state::Game;
 
@@ -53,12 +61,12 @@ pub trait Wire: Game {
 }
 
 /// The ListGames entry of a game, its rules versions included.
-pub fn game_info<G: Wire>() -> v1::GameInfo {
+pub fn game_info<G: Wire>(all: &Contexts) -> v1::GameInfo {
     v1::GameInfo {
         game: G::ID.to_owned(),
         rules_version: G::Rules::newest().name().to_owned(),
         supported_rules_versions: rules_versions::<G>().map(str::to_owned).collect(),
-        ..G::info()
+        ..G::info(G::context(all))
     }
 }
 

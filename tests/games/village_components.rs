@@ -45,7 +45,8 @@ fn a_deliberately_different_set_loads() {
 
 #[test]
 fn the_hash_ignores_formatting_and_comments_but_not_values() {
-    let base = provisional().hash();
+    let set = provisional();
+    let base = set.hash();
     assert_eq!(base.len(), 64);
     let reformatted = PROVISIONAL
         .lines()

@@ -235,7 +235,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
                 "a Captain and a Vice Admiral in your display"
             );
         }
-        None => panic!("no card table"),
+        other => panic!("no card table: {other:?}"),
     }
 
     let setups = [
@@ -501,10 +501,10 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
         vec!["port_royal.difficulty"]
     );
 
-    let mut village = new_game(3, 1);
-    village.game = "village".into();
-    village.options = None;
-    let err = c.new_game(village).await.unwrap_err();
+    let mut unknown = new_game(3, 1);
+    unknown.game = "chess".into();
+    unknown.options = None;
+    let err = c.new_game(unknown).await.unwrap_err();
     assert_eq!(fields_of("NewGameRequest", &err), vec!["game"]);
     assert_eq!(
         err.get_details_error_info().unwrap().reason,
@@ -872,7 +872,7 @@ async fn shutdown_lets_in_flight_requests_finish() {
         .unwrap()
         .expect("the in-flight request is answered");
     let games = v1::ListGamesResponse::decode(answer.into_inner().as_slice()).unwrap();
-    assert_eq!(games.games.len(), 1);
+    assert_eq!(games.games.len(), 2);
     let done = tokio::time::timeout(Duration::from_secs(10), server.task).await;
     assert!(
         matches!(done, Ok(Ok(Ok(())))),
@@ -1009,7 +1009,7 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
         r#"referee_request_duration_seconds_count{method="NewGame",game="none",outcome="INVALID_ARGUMENT"} 1"#,
         "# TYPE referee_in_flight_requests gauge",
         r#"referee_build_info{version=""#,
-        r#"rules_versions="port-royal/1,port-royal/2""#,
+        r#"rules_versions="port-royal/1,port-royal/2,village/1""#,
         "# TYPE process_cpu_seconds counter",
         "process_resident_memory_bytes ",
         "process_open_fds ",

@@ -9,3 +9,4 @@ mod fault;
 mod fuzz;
 mod grpc;
 mod grpc_mutation;
+mod village;

@@ -99,14 +99,18 @@ class Referee {
     return (await this.call('ListGames', {})).games;
   }
 
-  /** A new Port Royal game: `{ state, status }`. `portRoyal` is a PortRoyalOptions object. */
-  async newGame(players, { seed, startSeat, portRoyal } = {}) {
+  /**
+   * A new game: `{ state, status }`. Port Royal unless `game` says otherwise; `portRoyal` is a
+   * PortRoyalOptions object, `village` a VillageOptions object.
+   */
+  async newGame(players, { seed, startSeat, portRoyal, game = 'port-royal', village } = {}) {
+    const options = game === 'village' ? { village: village || {} } : { port_royal: portRoyal || {} };
     return this.call('NewGame', {
-      game: 'port-royal',
+      game,
       players,
       seed: seed === undefined ? undefined : String(seed),
       start_seat: startSeat,
-      port_royal: portRoyal || {},
+      ...options,
     });
   }
 

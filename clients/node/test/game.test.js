@@ -90,6 +90,34 @@ test('plays one complete game with LegalActions and Apply, and Replay reproduces
   assert.equal(view.viewer ?? 0, 0);
 });
 
+test('plays a complete Village game, and Replay reproduces it', async () => {
+  const setup = { game: 'village', players: 3, seed: '7', village: {} };
+  let { state, status } = await referee.newGame(3, { seed: 7, game: 'village' });
+  const log = [];
+  let pick = 11;
+  while (!status.finished) {
+    const legal = await referee.legalActions(state);
+    assert.equal(status.to_act.length, 1, 'one seat decides');
+    pick = (pick * 48271) % 2147483647;
+    const action = legal.actions[pick % legal.actions.length];
+    const outcome = await referee.apply(state, action);
+    assert.ok(outcome.applied, JSON.stringify(outcome.violation));
+    ({ state, status } = outcome.applied);
+    log.push(action);
+    assert.ok(log.length < 5000, 'the game ends');
+  }
+  assert.equal(status.result.seats.length, 3);
+  const replay = await referee.replay(setup, log);
+  assert.equal(replay.violation, undefined);
+  assert.deepEqual(replay.state, state, 'the replay ends in the same state');
+  const view = await referee.view(state, 1);
+  assert.equal((view.village.market.pile || []).length, 0, 'the customer pile is hidden');
+  await assert.rejects(
+    referee.newGame(3, { game: 'village', village: { inn: true } }),
+    (err) => err.reason === 'UNSUPPORTED_EXPANSION' && err.fields[0] === 'village.inn',
+  );
+});
+
 test('illegal moves are violations; malformed requests are RefereeErrors naming the field', async () => {
   const { state } = await referee.newGame(3, { seed: 1 });
   const stop = { seat: 0, port_royal: { stop: {} } };
@@ -105,7 +133,7 @@ test('illegal moves are violations; malformed requests are RefereeErrors naming 
     return true;
   });
   await assert.rejects(
-    referee.call('NewGame', { game: 'village', players: 3 }),
+    referee.call('NewGame', { game: 'chess', players: 3 }),
     (err) => err.reason === 'UNSUPPORTED_GAME',
   );
 });

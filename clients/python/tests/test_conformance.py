@@ -149,7 +149,7 @@ def test_malformed_states_raise_with_the_field(referee: Referee):
     assert "state.port_royal.harbor[0]" in err.value.fields
 
     with pytest.raises(RefereeError) as err:
-        referee.new_game(2, game="village")
+        referee.new_game(2, game="chess")
     assert err.value.reason == "UNSUPPORTED_GAME"
 
 

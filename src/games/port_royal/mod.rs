@@ -35,11 +35,13 @@ impl crate::games::Game for State {
     const ID: &'static str = "port-royal";
     type Rules = Rules;
     type Options = Options;
+    type Context = ();
     type Action = Action;
     type Event = Event;
     type View = View;
 
     fn new_game(
+        _: &(),
         rules: Rules,
         players: u32,
         start_seat: u32,

@@ -1,16 +1,82 @@
-//! Village (Big Box edition, 2011), with Village Port and Life Goals to follow: work in
-//! progress, not served yet. So far: the component data (every printed value, from one data
-//! file), the state's model and the setup up to the first turn.
+//! Village (Big Box edition, 2011), base game; Village Port and Life Goals to follow. Every
+//! printed value comes from the component set (`components`); the rules are pure functions of
+//! the state (`rules`), each decision one small step by one seat.
 
+pub mod action;
+pub mod codes;
 pub mod components;
 pub mod config;
 pub mod pieces;
+mod rules;
+pub mod rules_version;
 pub mod setup;
 pub mod state;
+pub mod view;
 
+pub use action::{Action, Cube, Event};
+pub use codes::Code;
 pub use config::{Config, Options};
+pub use rules_version::Rules;
 pub use setup::new_game;
 pub use state::{Decision, State};
+pub use view::View;
+
+impl crate::games::Game for State {
+    const ID: &'static str = "village";
+    type Rules = Rules;
+    type Options = Options;
+    type Context = std::sync::Arc<components::Components>;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    fn new_game(
+        components: &Self::Context,
+        _: Rules,
+        players: u32,
+        start_seat: u32,
+        seed: u64,
+        options: Options,
+    ) -> Result<Self, crate::core::StateErrors> {
+        new_game(
+            std::sync::Arc::clone(components),
+            players,
+            start_seat,
+            seed,
+            options,
+        )
+    }
+    fn rules(&self) -> Rules {
+        Rules::V1
+    }
+    fn players(&self) -> u8 {
+        self.config.players
+    }
+    fn status(&self) -> crate::core::Status {
+        State::status(self)
+    }
+    fn legal_actions(&self, seat: Option<crate::core::Seat>) -> Vec<(crate::core::Seat, Action)> {
+        State::legal_actions(self, seat)
+    }
+    fn check(
+        &self,
+        seat: crate::core::Seat,
+        action: &Action,
+    ) -> Result<(), crate::core::Violation> {
+        State::check(self, seat, action)
+    }
+    fn apply_in_place(
+        &mut self,
+        seat: crate::core::Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), crate::core::Violation> {
+        State::apply_in_place(self, seat, action, events)
+    }
+    fn view(&self, viewer: Option<crate::core::Seat>) -> View {
+        State::view(self, viewer)
+    }
+}
 
 /// Games on the provisional component set and on the test suite's different one, with no
 /// compensation (for unit tests of the rules).

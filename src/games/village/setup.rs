@@ -54,6 +54,9 @@ pub fn new_game(
         starting,
         round: 1,
         pending: Vec::new(),
+        due: 0,
+        ending: false,
+        last_turns: Vec::new(),
     };
     if !options.no_starting_compensation {
         state.compensate();

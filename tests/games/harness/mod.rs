@@ -12,6 +12,7 @@
 //! - is deterministic: played twice, the same bytes (final state and every event).
 
 pub mod port_royal;
+pub mod village;
 
 use std::ops::RangeInclusive;
 
@@ -22,7 +23,7 @@ use referee::pb::v1;
 use referee::pb::v1::referee_service_server::RefereeService;
 use referee::service::metrics::Metrics;
 use referee::service::wire::{self, Wire};
-use referee::service::Referee;
+use referee::service::{Contexts, Referee};
 
 /// The most actions any game of any mode may take before the harness calls it endless.
 const MAX_ACTIONS: usize = 20_000;
@@ -36,6 +37,8 @@ pub struct Mode<G: Game> {
     pub rules: G::Rules,
     /// The options.
     pub options: G::Options,
+    /// What the server provides besides the request (Village: the component set).
+    pub context: G::Context,
     /// Every player count the mode seats.
     pub players: RangeInclusive<u32>,
     /// Seeds 0..games at each player count.
@@ -53,14 +56,17 @@ pub trait Harness: Wire {
     fn scramble_hidden(&self, rng: &mut GameRng) -> Self;
     /// Candidate actions of every kind, to probe what lies outside the legal set.
     fn probes(&self, rng: &mut GameRng) -> Vec<Self::Action>;
-    /// Whether two actions are the same decision (some games list one of several spellings).
-    fn same_decision(a: &Self::Action, b: &Self::Action) -> bool {
+    /// Whether two actions of a seat are the same decision here (some games list one of
+    /// several spellings).
+    fn same_decision(&self, _seat: Seat, a: &Self::Action, b: &Self::Action) -> bool {
         a == b
     }
     /// The game's message in a state's oneof.
     fn state_message(g: v1::game_state::Game) -> Self::StateProto;
     /// The options as a NewGame request sets them.
     fn options_message(o: &Self::Options) -> v1::new_game_request::Options;
+    /// A referee's contexts with this game's set to `context`.
+    fn contexts(context: &Self::Context) -> Contexts;
 }
 
 /// What one game left behind, to compare runs.
@@ -102,8 +108,15 @@ pub fn run_mode<G: Harness>(name: &str) -> Vec<usize> {
 fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Record {
     let at = |step: usize| format!("{} {} {players}p seed {seed} step {step}", G::ID, mode.name);
     let start = seed as u32 % players;
-    let mut state = G::new_game(mode.rules, players, start, seed, mode.options.clone())
-        .unwrap_or_else(|e| panic!("{}: setup refused: {e}", at(0)));
+    let mut state = G::new_game(
+        &mode.context,
+        mode.rules,
+        players,
+        start,
+        seed,
+        mode.options.clone(),
+    )
+    .unwrap_or_else(|e| panic!("{}: setup refused: {e}", at(0)));
     let census = state.census();
     let mut agent = GameRng::from_u64(seed ^ 0xA5A5_A5A5);
     let mut probe_rng = GameRng::from_u64(seed.wrapping_add(99));
@@ -133,7 +146,7 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Rec
                 "{}: components not conserved",
                 at(step)
             );
-            round_trip(&state, sequence, &at(step));
+            round_trip(&state, &mode.context, sequence, &at(step));
             views_hide(&state, &mut scramble_rng, &at(step));
         }
         let (seat, action) = legal[agent.below(legal.len() as u32) as usize].clone();
@@ -180,7 +193,7 @@ fn check_step<G: Harness>(
         for seat in 0..=state.players() {
             let listed = legal
                 .iter()
-                .any(|(s, a)| *s == seat && G::same_decision(a, &probe));
+                .any(|(s, a)| *s == seat && state.same_decision(seat, a, &probe));
             if !listed {
                 assert!(
                     state.check(seat, &probe).is_err(),
@@ -192,11 +205,11 @@ fn check_step<G: Harness>(
 }
 
 /// State → bytes → state is the same state.
-fn round_trip<G: Harness>(state: &G, sequence: u64, at: &str) {
+fn round_trip<G: Harness>(state: &G, context: &G::Context, sequence: u64, at: &str) {
     let bytes = wire::game_state(sequence, state).encode_to_vec();
     let gs = v1::GameState::decode(bytes.as_slice()).unwrap();
     let message = G::state_message(gs.game.expect("a game"));
-    let back = G::state_from_proto(message, state.rules())
+    let back = G::state_from_proto(message, state.rules(), context)
         .unwrap_or_else(|e| panic!("{at}: a state the referee made is refused: {e}"));
     assert_eq!(
         wire::game_state(sequence, &back).encode_to_vec(),
@@ -219,7 +232,7 @@ fn views_hide<G: Harness>(state: &G, rng: &mut GameRng, at: &str) {
 
 /// The service's Replay of the setup and the log ends in the state play ended in.
 fn replay_equals_play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, record: &Record) {
-    let referee = Referee::new(Metrics::new(&[]));
+    let referee = Referee::new(Metrics::new(&[])).with_contexts(G::contexts(&mode.context));
     let request = v1::ReplayRequest {
         setup: Some(v1::NewGameRequest {
             game: G::ID.to_owned(),

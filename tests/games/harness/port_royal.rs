@@ -7,6 +7,7 @@ use referee::games::port_royal::cards::{self, Card};
 use referee::games::port_royal::{Action, Mode as PrMode, Options, Rules, State};
 use referee::pb::v1;
 use referee::service::port_royal::options_to_proto;
+use referee::service::Contexts;
 
 use super::{run_mode, Harness, Mode};
 
@@ -55,6 +56,7 @@ impl Harness for State {
                 name,
                 rules: Rules::NEWEST,
                 options,
+                context: (),
                 players: players.clone(),
                 games: GAMES,
             });
@@ -62,6 +64,7 @@ impl Harness for State {
                 name: Box::leak(format!("{name} under port-royal/1").into_boxed_str()),
                 rules: Rules::V1,
                 options,
+                context: (),
                 players,
                 games: GAMES_OLDER,
             });
@@ -143,18 +146,23 @@ impl Harness for State {
 
     /// Claims naming other cards of the same person types are the same decision (the listed
     /// claim names one choice of cards).
-    fn same_decision(a: &Action, b: &Action) -> bool {
+    fn same_decision(&self, _: referee::core::Seat, a: &Action, b: &Action) -> bool {
         a == b || (claim_key(a).is_some() && claim_key(a) == claim_key(b))
     }
 
     fn state_message(g: v1::game_state::Game) -> v1::PortRoyalState {
         match g {
             v1::game_state::Game::PortRoyal(p) => p,
+            other => panic!("not a Port Royal state: {other:?}"),
         }
     }
 
     fn options_message(o: &Options) -> v1::new_game_request::Options {
         v1::new_game_request::Options::PortRoyal(options_to_proto(o))
+    }
+
+    fn contexts(_: &()) -> Contexts {
+        Contexts::default()
     }
 }
 

@@ -16,8 +16,9 @@ from google.rpc import error_details_pb2
 from referee.v1 import port_royal_pb2 as pr
 from referee.v1 import referee_service_pb2 as pb
 from referee.v1 import referee_service_pb2_grpc as rpc
+from referee.v1 import village_pb2 as vg
 
-__all__ = ["Referee", "RefereeError", "pb", "pr"]
+__all__ = ["Referee", "RefereeError", "pb", "pr", "vg"]
 
 
 @dataclass
@@ -75,10 +76,13 @@ class Referee:
 
     def new_game(self, players: int, seed: Optional[int] = None, game: str = "port-royal",
                  start_seat: Optional[int] = None,
-                 port_royal: Optional[pr.PortRoyalOptions] = None) -> Tuple[pb.GameState, pb.Status]:
+                 port_royal: Optional[pr.PortRoyalOptions] = None,
+                 village: Optional[vg.VillageOptions] = None) -> Tuple[pb.GameState, pb.Status]:
         req = pb.NewGameRequest(game=game, players=players, seed=seed, start_seat=start_seat)
         if port_royal is not None:
             req.port_royal.CopyFrom(port_royal)
+        if village is not None:
+            req.village.CopyFrom(village)
         res = self._call(self._stub.NewGame, req)
         return res.state, res.status
 

@@ -39,6 +39,11 @@ pub enum Drawn {
 }
 
 impl Board {
+    /// Whether every action space is empty (the round's last cube was taken).
+    pub fn is_empty(&self) -> bool {
+        self.spaces.iter().all(|p| p.total() == 0)
+    }
+
     /// The cubes on an action space.
     pub fn space(&self, s: Space) -> &Pool {
         &self.spaces[s as usize]

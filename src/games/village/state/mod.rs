@@ -11,6 +11,7 @@ pub mod council;
 mod crafts;
 pub mod family;
 mod farm;
+mod integrity;
 mod life;
 pub mod market;
 pub mod payment;
@@ -25,13 +26,13 @@ pub use market::Market;
 use crate::core::{GameRng, Seat};
 
 use super::config::Config;
-use super::pieces::Colour;
+use super::pieces::{Colour, Space};
 
 /// What is being decided now: the seat named is the one that must act.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Starting compensation: the 4th seat in turn order takes one influence cube of its
-    /// choice from the supply, the first decision of the game (village.md §10.4).
+    /// choice from the supply, the first decision of the game ([R] village.md §10.4).
     CompensationCube {
         /// Who chooses.
         seat: Seat,
@@ -41,6 +42,105 @@ pub enum Decision {
         /// Whose turn.
         seat: Seat,
     },
+    /// Which action to do, after the well or, in a last turn on an empty board, for free.
+    ChooseAction {
+        /// Whose turn.
+        seat: Seat,
+    },
+    /// The action of a space (or none: `Pass`), after its cube was taken or it was chosen.
+    Act {
+        /// Whose turn.
+        seat: Seat,
+        /// The space.
+        space: Space,
+    },
+    /// Whether the member just trained produces at once.
+    Produce {
+        /// Whose turn.
+        seat: Seat,
+        /// The building it was trained at.
+        building: Building,
+    },
+    /// Which privilege, if any, after entering or climbing in the council chamber.
+    Privilege {
+        /// Whose turn.
+        seat: Seat,
+        /// The highest stage whose privilege is open.
+        up_to: u8,
+    },
+    /// A city's reward: influence cubes of the seat's choice, one at a time.
+    RewardCubes {
+        /// Who chooses.
+        seat: Seat,
+        /// Cubes still to choose.
+        left: u8,
+    },
+    /// A market day: the seat named serves a customer or passes.
+    MarketDay {
+        /// Whose cube (or well) started the day: its first sale is free.
+        trigger: Seat,
+        /// The seat to act (while a death interrupts the day: the next seat to consider).
+        seat: Seat,
+        /// Seats out of the day, one bit per seat.
+        passed: u8,
+        /// The trigger's free first sale is still open.
+        free: bool,
+    },
+    /// Which member dies (its owner chooses among the lowest generation in sight).
+    Dying {
+        /// Whose member.
+        seat: Seat,
+        /// Deaths still due, this one included.
+        left: u8,
+    },
+    /// The mass: how many of its members in the black bag a seat buys out.
+    BuyOut {
+        /// Who decides.
+        seat: Seat,
+        /// Members bought out so far at this mass.
+        bought: u8,
+    },
+    /// The mass: a seat moves its members left through the windows, or is done.
+    Windows {
+        /// Who decides.
+        seat: Seat,
+    },
+}
+
+impl Decision {
+    /// The seat that must decide.
+    pub fn seat(self) -> Seat {
+        match self {
+            Decision::CompensationCube { seat }
+            | Decision::Turn { seat }
+            | Decision::ChooseAction { seat }
+            | Decision::Act { seat, .. }
+            | Decision::Produce { seat, .. }
+            | Decision::Privilege { seat, .. }
+            | Decision::RewardCubes { seat, .. }
+            | Decision::MarketDay { seat, .. }
+            | Decision::Dying { seat, .. }
+            | Decision::BuyOut { seat, .. }
+            | Decision::Windows { seat } => seat,
+        }
+    }
+
+    /// The phase name in `Status.phase`.
+    pub fn phase(self) -> &'static str {
+        match self {
+            Decision::CompensationCube { .. } => "COMPENSATION",
+            Decision::Turn { .. } => "TURN",
+            Decision::ChooseAction { .. } => "CHOOSE_ACTION",
+            Decision::Act { .. } => "ACTION",
+            Decision::Produce { .. } => "PRODUCE",
+            Decision::Privilege { .. } => "PRIVILEGE",
+            Decision::RewardCubes { .. } => "REWARD_CUBES",
+            Decision::MarketDay { .. } => "MARKET_DAY",
+            Decision::Dying { .. } => "DYING",
+            Decision::BuyOut { .. } => "MASS_BUY_OUT",
+            Decision::Windows { .. } => "MASS_WINDOWS",
+        }
+    }
 }
 
 /// A Village state.
@@ -59,8 +159,36 @@ pub struct State {
     pub(crate) starting: Seat,
     /// Rounds begun, from 1.
     pub(crate) round: u32,
-    /// What is being decided now (the last entry); a decision that interrupts another is pushed.
+    /// What is being decided now (the last entry); a decision that interrupts another (a death
+    /// during a market day) is pushed on it. Empty once the game is over.
     pub(crate) pending: Vec<Decision>,
+    /// Deaths the seat whose turn it is owes at the end of its turn (quills passed).
+    pub(crate) due: u32,
+    /// The end was triggered: no more rounds, the last turns, then the final mass.
+    pub(crate) ending: bool,
+    /// The seats still to take a last turn, in order (after the current turn).
+    pub(crate) last_turns: Vec<Seat>,
+}
+
+/// Where a game stands besides its pieces (for [`State::from_parts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Monks in the black bag.
+    pub monks: u32,
+    /// The next-starting-player marker's holder.
+    pub marker: Option<Seat>,
+    /// The round's starting player.
+    pub starting: Seat,
+    /// The round.
+    pub round: u32,
+    /// What is being decided.
+    pub pending: Vec<Decision>,
+    /// Deaths owed at the end of the turn.
+    pub due: u32,
+    /// The end was triggered.
+    pub ending: bool,
+    /// Seats still to take a last turn.
+    pub last_turns: Vec<Seat>,
 }
 
 /// Everything a game must conserve, counted by kind (for the invariant tests).
@@ -83,6 +211,40 @@ pub struct Census {
 }
 
 impl State {
+    /// A state from its parts, unchecked: `check_integrity` says whether a game can reach it.
+    pub fn from_parts(
+        config: Config,
+        rng: GameRng,
+        seats: Vec<SeatState>,
+        board: Board,
+        market: Market,
+        p: Progress,
+    ) -> State {
+        State {
+            config,
+            rng,
+            seats,
+            board,
+            market,
+            monks: p.monks,
+            marker: p.marker,
+            starting: p.starting,
+            round: p.round,
+            pending: p.pending,
+            due: p.due,
+            ending: p.ending,
+            last_turns: p.last_turns,
+        }
+    }
+
+    /// The RNG.
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+    /// Every pending decision, the one decided now last.
+    pub fn pending(&self) -> &[Decision] {
+        &self.pending
+    }
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
@@ -115,9 +277,21 @@ impl State {
     pub fn round(&self) -> u32 {
         self.round
     }
-    /// What is being decided now.
+    /// What is being decided now (`None`: the game is over).
     pub fn decision(&self) -> Option<Decision> {
         self.pending.last().copied()
+    }
+    /// Whether the end was triggered.
+    pub fn ending(&self) -> bool {
+        self.ending
+    }
+    /// The seats still to take a last turn after the current one, in order.
+    pub fn last_turns(&self) -> &[Seat] {
+        &self.last_turns
+    }
+    /// Deaths owed at the end of the current turn.
+    pub fn due(&self) -> u32 {
+        self.due
     }
 
     /// Every component counted where it is.

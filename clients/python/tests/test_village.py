@@ -1,0 +1,100 @@
+"""Village through the Python client: seeded random complete games at 2-5 players, with and
+without the starting compensation; Validate agrees with Apply; Replay of the log gives the same
+final state bytes; views never show the customer pile, the RNG or another seat's customers; the
+expansions that are not served are refused by name; and violations carry stable codes."""
+import random
+
+import pytest
+
+from referee_client import Referee, RefereeError, pb, vg
+
+KNOWN_CODES = {
+    "MISSING_ACTION", "STALE_SEQUENCE", "GAME_FINISHED", "NO_SUCH_SEAT", "NOT_YOUR_TURN",
+    "WRONG_GAME", "WRONG_DECISION", "NOTHING_THERE", "CANNOT_PAY", "NOT_OPEN",
+}
+
+GAMES = [(p, comp) for p in range(2, 6) for comp in (False, True)]
+
+
+def mutate(action: pb.Action, rng: random.Random) -> pb.Action:
+    m = pb.Action()
+    m.CopyFrom(action)
+    choice = rng.randrange(3)
+    if choice == 0:
+        m.seat = rng.randrange(7)
+    elif choice == 1:
+        m.village.take_cube.space = rng.randrange(1, 8)
+        m.village.take_cube.cube = rng.randrange(1, 6)
+    else:
+        m.village.recall.member = rng.randrange(12)
+    return m
+
+
+@pytest.mark.parametrize("players,no_comp", GAMES, ids=[f"{p}p-{'plain' if c else 'comp'}" for p, c in GAMES])
+def test_random_complete_village_game(referee: Referee, players, no_comp):
+    rng = random.Random(f"village-{players}-{no_comp}")
+    seed = rng.randrange(2**32)
+    options = vg.VillageOptions(no_starting_compensation=no_comp)
+    setup = pb.NewGameRequest(game="village", players=players, seed=seed)
+    setup.village.CopyFrom(options)
+    state, status = referee.new_game(players, seed=seed, game="village", village=options)
+    log = []
+    for step in range(20_000):
+        actions, status = referee.legal_actions(state)
+        if status.finished:
+            assert not actions
+            break
+        assert actions and len(status.to_act) == 1
+        assert {a.seat for a in actions} == set(status.to_act)
+        action = rng.choice(actions)
+        if step % 11 == 0:
+            assert referee.validate(state, action) is None
+            bad = mutate(action, rng)
+            verdict = referee.validate(state, bad)
+            if bad not in actions and verdict is not None:
+                assert verdict.code in KNOWN_CODES, verdict
+        if step % 13 == 0:
+            for seat in [None, *range(players)]:
+                view = referee.view(state, seat).village
+                assert len(view.market.pile) == 0
+                assert view.market.pile_count == len(state.village.market.pile)
+                for i, s in enumerate(view.seats):
+                    if i != seat:
+                        assert len(s.customers) == 0
+                    assert s.customer_count == len(state.village.seats[i].customers)
+        applied = referee.apply(state, action)
+        assert isinstance(applied, pb.Applied), applied
+        state = applied.state
+        log.append(action)
+    assert status.finished
+    assert any(s.winner for s in status.result.seats)
+
+    replay = referee.replay(setup, log)
+    assert not replay.HasField("violation")
+    assert replay.state.SerializeToString(deterministic=True) == state.SerializeToString(deterministic=True)
+
+
+@pytest.mark.parametrize("option", ["inn", "marriage", "port", "life_goals"])
+def test_expansions_not_served_are_refused_by_name(referee: Referee, option):
+    with pytest.raises(RefereeError) as err:
+        referee.new_game(3, seed=1, game="village", village=vg.VillageOptions(**{option: True}))
+    assert err.value.code.name == "INVALID_ARGUMENT"
+    assert err.value.reason == "UNSUPPORTED_EXPANSION"
+    assert err.value.fields == (f"village.{option}",)
+
+
+def test_list_games_reports_the_component_set(referee: Referee):
+    village = next(g for g in referee.list_games() if g.game == "village")
+    assert village.provisional
+    assert village.component_set == "village-provisional-1"
+    assert len(village.component_set_hash) == 64
+    assert village.village.sha256 == village.component_set_hash
+    assert "[life_track]" in village.village.toml
+
+
+def test_a_port_royal_move_on_a_village_state_is_the_wrong_game(referee: Referee):
+    state, status = referee.new_game(3, seed=5, game="village",
+                                     village=vg.VillageOptions(no_starting_compensation=True))
+    action = pb.Action(seat=status.to_act[0])
+    action.port_royal.draw.SetInParent()
+    assert referee.apply(state, action).code == "WRONG_GAME"

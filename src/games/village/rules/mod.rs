@@ -1,0 +1,494 @@
+//! Village's rules as pure functions of the state: what is open (`legal`), how one decision leads
+//! to the next (`flow`, `market_day`, `mass`), and here the checks and the effects of each
+//! action.
+
+mod flow;
+mod legal;
+mod market_day;
+mod mass;
+
+use crate::core::status::{rank, Status};
+use crate::core::{EnvelopeCode, Seat, Violation};
+
+use super::action::{Action, Cube, Event};
+use super::codes::Code;
+use super::pieces::{Colour, Space};
+use super::state::church::ChurchPayment;
+use super::state::council::CouncilPayment;
+use super::state::payment::CubePayment;
+use super::state::{Decision, State};
+
+pub(crate) use legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
+
+impl State {
+    /// Who must act, and the result once the game is over.
+    pub fn status(&self) -> Status {
+        match self.decision() {
+            Some(d) => Status {
+                to_act: vec![d.seat()],
+                phase: d.phase(),
+                ..Status::default()
+            },
+            None => Status {
+                finished: true,
+                result: rank(&self.standings()),
+                phase: "FINISHED",
+                ..Status::default()
+            },
+        }
+    }
+
+    /// Every action open now (only `seat`'s if given), with the seat that may take it.
+    pub fn legal_actions(&self, seat: Option<Seat>) -> Vec<(Seat, Action)> {
+        match self.decision() {
+            Some(d) if seat.is_none_or(|s| s == d.seat()) => {
+                self.options().into_iter().map(|a| (d.seat(), a)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether an action would be accepted; changes nothing.
+    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), Violation> {
+        let Some(decision) = self.decision() else {
+            return Err(Violation::new(
+                EnvelopeCode::GameFinished,
+                "The game is over.",
+            ));
+        };
+        if seat != decision.seat() {
+            return Err(Violation::new(
+                EnvelopeCode::NotYourTurn,
+                format!("Seat {} must decide now.", decision.seat()),
+            )
+            .with("to_act", decision.seat()));
+        }
+        let action = self.canonical(seat, *action);
+        let options = self.options();
+        if options.contains(&action) {
+            return Ok(());
+        }
+        Err(self.why_not(decision, &action, &options))
+    }
+
+    /// Checks and applies an action; on a violation nothing has changed.
+    pub fn apply_in_place(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Violation> {
+        self.check(seat, action)?;
+        let action = self.canonical(seat, *action);
+        events.push(Event::Acted { seat, action });
+        let Some(decision) = self.pending.pop() else {
+            return Ok(());
+        };
+        self.play(decision, action, events);
+        Ok(())
+    }
+
+    /// Members alike (one generation, one place) are one choice: the action naming any of them
+    /// is the one naming the first.
+    pub fn canonical(&self, seat: Seat, action: Action) -> Action {
+        let first = |member: u8| -> u8 {
+            let Some(s) = self.seats.get(usize::from(seat)) else {
+                return member;
+            };
+            let Some(m) = s.members.get(usize::from(member)) else {
+                return member;
+            };
+            s.members
+                .iter()
+                .position(|o| o.place == m.place && o.generation == m.generation)
+                .map_or(member, |i| i as u8)
+        };
+        let mut a = action;
+        match &mut a {
+            Action::Recall { member }
+            | Action::Train { member, .. }
+            | Action::EnterCouncil { member, .. }
+            | Action::AdvanceCouncil { member, .. }
+            | Action::Travel { member, .. }
+            | Action::Church { member, .. }
+            | Action::Die { member }
+            | Action::MoveLeft { member } => *member = first(*member),
+            _ => {}
+        }
+        a
+    }
+
+    /// Why an action that is not open is refused.
+    fn why_not(&self, decision: Decision, action: &Action, options: &[Action]) -> Violation {
+        if !fits(decision, action) {
+            return Violation::new(
+                Code::WrongDecision,
+                format!(
+                    "That action does not answer what is being decided now ({}).",
+                    decision.phase()
+                ),
+            )
+            .with("phase", decision.phase());
+        }
+        match action {
+            Action::TakeCube { .. } => {
+                return Violation::new(Code::NothingThere, "That cube is not on that space.")
+            }
+            Action::Serve { stall, .. }
+                if self
+                    .market
+                    .stalls
+                    .get(usize::from(*stall))
+                    .is_none_or(Option::is_none) =>
+            {
+                return Violation::new(Code::NothingThere, "No customer stands on that stall.")
+            }
+            Action::UseWell { .. } => {
+                return Violation::new(
+                    Code::CannotPay,
+                    format!("The well takes {WELL_CUBES} influence cubes of one colour from the farmyard (coins do not count)."),
+                )
+            }
+            _ => {}
+        }
+        let unpaid = without_payment(action);
+        if options.iter().any(|o| without_payment(o) == unpaid) {
+            return Violation::new(Code::CannotPay, "The seat cannot pay that way.");
+        }
+        Violation::new(Code::NotOpen, "That action is not open now.")
+    }
+
+    /// The effects of an accepted action on the decision it answers.
+    fn play(&mut self, decision: Decision, action: Action, events: &mut Vec<Event>) {
+        let seat = decision.seat();
+        match (decision, action) {
+            (Decision::CompensationCube { .. }, Action::ChooseCube { colour }) => {
+                self.take_cube(seat, colour);
+                self.begin_round();
+                events.push(self.round_begun());
+            }
+            (Decision::RewardCubes { left, .. }, Action::ChooseCube { colour }) => {
+                self.take_cube(seat, colour);
+                self.reward_cubes(seat, u32::from(left) - 1, events);
+            }
+            (Decision::Turn { .. }, Action::TakeCube { space, cube }) => {
+                let pool = &mut self.board.spaces[space as usize];
+                match cube {
+                    Cube::Influence(colour) => {
+                        pool.cubes.take(colour, 1);
+                        self.seats[usize::from(seat)].cubes.add(colour, 1);
+                    }
+                    Cube::Plague => {
+                        pool.plague -= 1;
+                        self.board.supply.plague += 1;
+                        self.due += self.pass_time(seat, PLAGUE_TIME);
+                    }
+                }
+                self.begin_action(seat, space, events);
+            }
+            (Decision::Turn { .. }, Action::UseWell { colour }) => {
+                let n = self.seats[usize::from(seat)].cubes.take(colour, WELL_CUBES);
+                self.board.supply.cubes.add(colour, n);
+                self.pending.push(Decision::ChooseAction { seat });
+            }
+            (Decision::ChooseAction { .. }, Action::ChooseAction { space }) => {
+                self.begin_action(seat, space, events);
+            }
+            (Decision::MarketDay { .. }, action) => self.market_sale(decision, action, events),
+            (Decision::Dying { left, .. }, Action::Die { member }) => {
+                self.die(seat, usize::from(member), events);
+                if self.deaths(seat, u32::from(left) - 1, events) {
+                    self.after_deaths(seat, events);
+                }
+            }
+            (Decision::BuyOut { bought, .. }, action) => {
+                let count = match action {
+                    Action::BuyOut { count } => count,
+                    _ => 0,
+                };
+                for _ in 0..count {
+                    self.buy_out(seat);
+                }
+                let next = self.position(seat) + 1;
+                self.ask_buy_out(next, bought + count, events);
+            }
+            (Decision::Windows { .. }, Action::MoveLeft { member }) => {
+                self.move_left(seat, usize::from(member));
+                let position = self.position(seat);
+                self.ask_windows(position, events);
+            }
+            (Decision::Windows { .. }, _) => {
+                let next = self.position(seat) + 1;
+                self.ask_windows(next, events);
+            }
+            (_, action) => self.act(seat, action, events),
+        }
+    }
+
+    /// A cube of the seat's choice from the supply.
+    fn take_cube(&mut self, seat: Seat, colour: Colour) {
+        let n = self.board.supply.cubes.take(colour, 1);
+        self.seats[usize::from(seat)].cubes.add(colour, n);
+    }
+
+    /// Cubes of choice still to take (while the supply has any), then the end of the turn.
+    fn reward_cubes(&mut self, seat: Seat, left: u32, events: &mut Vec<Event>) {
+        if left > 0 && self.cubes_of_choice().next().is_some() {
+            let left = u8::try_from(left).unwrap_or(u8::MAX);
+            self.pending.push(Decision::RewardCubes { seat, left });
+        } else {
+            self.end_turn(seat, events);
+        }
+    }
+
+    /// The action of a space after its cube (or the well): the market day at once (it is
+    /// compulsory), else the seat's choice.
+    fn begin_action(&mut self, seat: Seat, space: Space, events: &mut Vec<Event>) {
+        if space == Space::Market {
+            self.begin_market_day(seat, events);
+        } else {
+            self.pending.push(Decision::Act { seat, space });
+        }
+    }
+
+    /// After a death decision: the market day goes on, or the turn ends.
+    fn after_deaths(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        if matches!(self.decision(), Some(Decision::MarketDay { .. })) {
+            self.continue_market_day(events);
+        } else {
+            self.end_turn(seat, events);
+        }
+    }
+
+    /// A sale or a pass at a market day.
+    fn market_sale(&mut self, decision: Decision, action: Action, events: &mut Vec<Event>) {
+        let Decision::MarketDay {
+            trigger,
+            seat,
+            mut passed,
+            mut free,
+        } = decision
+        else {
+            return;
+        };
+        let mut quills = 0;
+        match action {
+            Action::Serve { stall, payment } => {
+                let stall = usize::from(stall);
+                if let Some(tile) = self.market.stalls[stall] {
+                    self.serve(seat, stall);
+                    events.push(Event::Served {
+                        seat,
+                        customer: tile,
+                    });
+                }
+                match payment {
+                    Some(way) => {
+                        self.pay(seat, &way);
+                        quills = self.pass_time(seat, SALE_TIME);
+                    }
+                    None => free = false,
+                }
+            }
+            _ => passed |= 1 << seat,
+        }
+        self.pending.push(Decision::MarketDay {
+            trigger,
+            seat: self.config.after(seat, 1),
+            passed,
+            free,
+        });
+        if self.deaths(seat, quills, events) {
+            self.continue_market_day(events);
+        }
+    }
+
+    /// A member moves one window left, paying the grain printed between the windows.
+    fn move_left(&mut self, seat: Seat, member: usize) {
+        let super::state::Place::Window(w) = self.seats[usize::from(seat)].members[member].place
+        else {
+            return;
+        };
+        let grain = self.step_cost(w).unwrap_or(0);
+        self.return_grain(seat, grain);
+        self.seats[usize::from(seat)].members[member].place = super::state::Place::Window(w + 1);
+    }
+
+    /// The actions of the spaces (harvest, family, crafts, council, travel, church) and declining.
+    fn act(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) {
+        match action {
+            Action::Harvest => {
+                self.harvest(seat);
+            }
+            Action::NewMember => {
+                if let Some(m) = self.next_generation(seat) {
+                    self.to_farmyard(seat, m);
+                }
+            }
+            Action::Recall { member } => self.to_farmyard(seat, usize::from(member)),
+            Action::Train { building, member } => {
+                self.due += self.train(seat, usize::from(member), building);
+                if self.makes_any(building) {
+                    self.pending.push(Decision::Produce { seat, building });
+                    return;
+                }
+            }
+            Action::Produce { building, good } => {
+                self.due += self.produce_by_time(seat, building, good);
+            }
+            Action::Buy {
+                building,
+                good,
+                payment,
+            } => self.produce_by_payment(seat, building, good, &payment),
+            Action::Mill => self.due += self.mill(seat),
+            Action::EnterCouncil { member, payment } => {
+                self.due += self.enter_council(seat, usize::from(member), &payment);
+                return self.offer_privilege(seat, 1, events);
+            }
+            Action::AdvanceCouncil { member, payment } => {
+                self.due += self.advance_council(seat, usize::from(member), &payment);
+                let stage = match self.seats[usize::from(seat)].members[usize::from(member)].place {
+                    super::state::Place::Council(stage) => stage,
+                    _ => 0,
+                };
+                return self.offer_privilege(seat, stage, events);
+            }
+            Action::UsePrivilege { privilege } => self.use_privilege(seat, privilege),
+            Action::Travel {
+                member,
+                path,
+                payment,
+            } => {
+                let journey = self
+                    .journeys(seat)
+                    .into_iter()
+                    .find(|j| j.member == usize::from(member) && j.path == path);
+                if let Some(journey) = journey {
+                    let arrival = self.travel(seat, journey, &payment);
+                    self.due += arrival.quills;
+                    if let Some(reward) = arrival.reward {
+                        return self.reward_cubes(seat, reward.cubes_of_choice, events);
+                    }
+                }
+            }
+            Action::Church { member, payment } => {
+                self.due += self.to_church(seat, usize::from(member), &payment);
+            }
+            _ => {}
+        }
+        self.end_turn(seat, events);
+    }
+
+    /// After entering or climbing: the privileges up to a stage, if any is open.
+    fn offer_privilege(&mut self, seat: Seat, up_to: u8, events: &mut Vec<Event>) {
+        let decision = Decision::Privilege { seat, up_to };
+        self.pending.push(decision);
+        if self.options().len() == 1 {
+            // Only `Pass`: nothing to decide.
+            self.pending.pop();
+            self.end_turn(seat, events);
+        }
+    }
+}
+
+/// Whether an action is of a kind the decision asks for.
+fn fits(decision: Decision, action: &Action) -> bool {
+    use Action as A;
+    match decision {
+        Decision::CompensationCube { .. } | Decision::RewardCubes { .. } => {
+            matches!(action, A::ChooseCube { .. })
+        }
+        Decision::Turn { .. } => matches!(action, A::TakeCube { .. } | A::UseWell { .. }),
+        Decision::ChooseAction { .. } => matches!(action, A::ChooseAction { .. }),
+        Decision::Act { space, .. } => {
+            matches!(action, A::Pass)
+                || match space {
+                    Space::Harvest => matches!(action, A::Harvest),
+                    Space::Family => matches!(action, A::NewMember | A::Recall { .. }),
+                    Space::Crafts => matches!(
+                        action,
+                        A::Train { .. } | A::Produce { .. } | A::Buy { .. } | A::Mill
+                    ),
+                    Space::Market => false,
+                    Space::Council => matches!(
+                        action,
+                        A::EnterCouncil { .. } | A::AdvanceCouncil { .. } | A::UsePrivilege { .. }
+                    ),
+                    Space::Travel => matches!(action, A::Travel { .. }),
+                    Space::Church => matches!(action, A::Church { .. }),
+                }
+        }
+        Decision::Produce { .. } => matches!(action, A::Produce { .. } | A::Pass),
+        Decision::Privilege { .. } => matches!(action, A::UsePrivilege { .. } | A::Pass),
+        Decision::MarketDay { .. } => matches!(action, A::Serve { .. } | A::Pass),
+        Decision::Dying { .. } => matches!(action, A::Die { .. }),
+        Decision::BuyOut { .. } => matches!(action, A::BuyOut { .. } | A::Pass),
+        Decision::Windows { .. } => matches!(action, A::MoveLeft { .. } | A::Pass),
+    }
+}
+
+/// The action with its payment left out (to tell "cannot pay" from "not open").
+fn without_payment(action: &Action) -> Action {
+    let none = CubePayment {
+        cubes: Default::default(),
+        coins: Default::default(),
+    };
+    let mut a = *action;
+    match &mut a {
+        Action::Buy { payment, .. } | Action::Travel { payment, .. } => *payment = none,
+        Action::EnterCouncil { payment, .. } | Action::AdvanceCouncil { payment, .. } => {
+            *payment = CouncilPayment::Scroll
+        }
+        Action::Church { payment, .. } => *payment = ChurchPayment::Time,
+        Action::Serve { payment, .. } => *payment = None,
+        _ => {}
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::GameRng;
+    use crate::games::village::components::{Components, PROVISIONAL};
+    use crate::games::village::{new_game, Options};
+    use std::sync::Arc;
+
+    /// Random complete games: every listed action is accepted, the census holds, the game ends.
+    #[test]
+    fn random_games_end_and_conserve_every_piece() {
+        let other = include_str!("../../../../tests/fixtures/village/other-components.toml");
+        let mut largest = 0;
+        let mut steps_max = 0;
+        for text in [PROVISIONAL, other] {
+            let set = Arc::new(Components::parse(text).unwrap());
+            for players in 2..=5u32 {
+                for seed in 0..20u64 {
+                    let options = Options {
+                        no_starting_compensation: seed % 2 == 0,
+                    };
+                    let mut s = new_game(Arc::clone(&set), players, 0, seed, options).unwrap();
+                    let census = s.census();
+                    let mut rng = GameRng::from_u64(seed ^ 0xfeed);
+                    let mut steps = 0;
+                    while !s.status().finished {
+                        let actions = s.legal_actions(None);
+                        assert!(!actions.is_empty(), "{:?}", s.decision());
+                        largest = largest.max(actions.len());
+                        for (seat, a) in &actions {
+                            assert_eq!(s.check(*seat, a), Ok(()));
+                        }
+                        let (seat, a) = actions[rng.below(actions.len() as u32) as usize];
+                        let mut events = Vec::new();
+                        s.apply_in_place(seat, &a, &mut events).unwrap();
+                        assert_eq!(s.census(), census);
+                        steps += 1;
+                        assert!(steps < 20_000, "no end in sight: {:?}", s.decision());
+                    }
+                    steps_max = steps_max.max(steps);
+                }
+            }
+        }
+        eprintln!("largest list {largest}, longest game {steps_max} actions");
+    }
+}

@@ -1,0 +1,228 @@
+//! A state from a client, checked for what no game can reach: every piece counted once (the
+//! component set's totals), every member somewhere it can be, every id in range, the decisions
+//! shaped as the rules make them. Field paths are the wire's (`village.proto`).
+
+use crate::core::StateErrors;
+use crate::games::village::pieces::{Colour, Goods};
+
+use super::council::STAGES;
+use super::family::{Place, Section};
+use super::{Decision, Space, State};
+
+/// The largest number of deaths a turn can owe (far above what any track allows in one turn).
+const MAX_DUE: u32 = 255;
+
+impl State {
+    /// Every invariant the state alone shows, or the fields that break one.
+    pub fn check_integrity(&self) -> Result<(), StateErrors> {
+        let mut errs = StateErrors::default();
+        self.check_families(&mut errs);
+        self.check_census(&mut errs);
+        self.check_market(&mut errs);
+        self.check_progress(&mut errs);
+        errs.into_result()
+    }
+
+    fn check_families(&self, errs: &mut StateErrors) {
+        let c = &self.config.components;
+        let players = self.config.players;
+        let family: u32 = c.family.generations.iter().sum();
+        let mut resting: Vec<Place> = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            if s.members.len() as u64 != u64::from(family) {
+                errs.push(
+                    format!("seats[{i}].members"),
+                    format!("must have {family} entries (the family)"),
+                );
+            }
+            if !(1..=c.life_track.spaces).contains(&s.life) {
+                errs.push(
+                    format!("seats[{i}].life"),
+                    "is not a space of the life track",
+                );
+            }
+            if s.grain > c.supply.farmyard_grain_limit {
+                errs.push(format!("seats[{i}].grain"), "is more than a farmyard holds");
+            }
+            for (j, m) in s.members.iter().enumerate() {
+                let field = || format!("seats[{i}].members[{j}]");
+                let ok = match m.place {
+                    Place::Council(stage) => (1..=STAGES).contains(&stage),
+                    Place::City(city) => usize::from(city) < c.travel.cities.len(),
+                    Place::Window(w) => usize::from(w) < c.church.window_prestige.len(),
+                    Place::Chronicle(section, space) => c.chronicle.sections()[section as usize]
+                        .1
+                        .get(usize::from(space))
+                        .is_some_and(|l| l.open(players)),
+                    Place::Grave(g) => c
+                        .graves
+                        .spaces
+                        .get(usize::from(g))
+                        .is_some_and(|l| l.open(players)),
+                    Place::Gone => self.ending,
+                    _ => true,
+                };
+                if !ok {
+                    errs.push(
+                        format!("{}.index", field()),
+                        "is not a place open in this game",
+                    );
+                }
+                if matches!(m.place, Place::Chronicle(..) | Place::Grave(_)) {
+                    if resting.contains(&m.place) {
+                        errs.push(format!("{}.index", field()), "is taken by another member");
+                    }
+                    resting.push(m.place);
+                }
+            }
+            let mut seen = Vec::new();
+            for (k, &city) in s.markers.iter().enumerate() {
+                if usize::from(city) >= c.travel.cities.len() || seen.contains(&city) {
+                    errs.push(
+                        format!("seats[{i}].markers[{k}]"),
+                        "is not a city, or one marked twice",
+                    );
+                }
+                seen.push(city);
+            }
+            if s.markers.len() as u64 > u64::from(c.travel.markers) {
+                errs.push(
+                    format!("seats[{i}].markers"),
+                    "has more markers than a seat owns",
+                );
+            }
+        }
+        // Sections are read by position in the component set (`Section::ALL` order).
+        debug_assert_eq!(Section::ALL.len(), c.chronicle.sections().len());
+    }
+
+    fn check_census(&self, errs: &mut StateErrors) {
+        let c = &self.config.components;
+        let census = self.census();
+        for colour in Colour::ALL {
+            let n = census.cubes[colour as usize];
+            if n != c.supply.cubes_per_colour {
+                errs.push(
+                    "supply.cubes",
+                    format!(
+                        "{colour:?} cubes number {n} in all; the game has {}",
+                        c.supply.cubes_per_colour
+                    ),
+                );
+            }
+        }
+        if census.plague != c.supply.plague_cubes {
+            errs.push("supply.plague", "plague cubes do not add up to the game's");
+        }
+        for g in Goods::KINDS {
+            if census.goods[g as usize] != c.supply.goods_per_kind {
+                errs.push(
+                    "supply.goods",
+                    format!("{g:?} tiles do not add up to the game's"),
+                );
+            }
+        }
+        if census.grain != c.supply.grain {
+            errs.push("supply.grain", "grain does not add up to the game's");
+        }
+        if self.monks != c.supply.monks {
+            errs.push("monks", format!("must be {}", c.supply.monks));
+        }
+        let tiles = c.customers.len();
+        let mut count = vec![0u32; tiles];
+        for &t in &census.customers {
+            match count.get_mut(usize::from(t)) {
+                Some(n) => *n += 1,
+                None => {
+                    errs.push("market", format!("customer tile {t} does not exist"));
+                    return;
+                }
+            }
+        }
+        if let Some(t) = count.iter().position(|&n| n != 1) {
+            errs.push(
+                "market",
+                format!("customer tile {t} must be in exactly one place"),
+            );
+        }
+    }
+
+    fn check_market(&self, errs: &mut StateErrors) {
+        let layout = &self.config.components.market;
+        if self.market.stalls.len() != layout.stalls.len() {
+            errs.push(
+                "market.stalls",
+                format!("must have {} entries", layout.stalls.len()),
+            );
+        }
+        for (i, (stall, label)) in self.market.stalls.iter().zip(&layout.stalls).enumerate() {
+            if stall.is_some() && !label.open(self.config.players) {
+                errs.push(
+                    format!("market.stalls[{i}]"),
+                    "is closed at this player count",
+                );
+            }
+        }
+        if self.market.waiting.len() as u64 != u64::from(layout.waiting_line) {
+            errs.push(
+                "market.waiting",
+                format!("must have {} entries", layout.waiting_line),
+            );
+        }
+    }
+
+    fn check_progress(&self, errs: &mut StateErrors) {
+        let players = self.config.players;
+        let seat_ok = |s: u8| s < players;
+        if self.marker.is_some_and(|m| !seat_ok(m)) {
+            errs.push("marker", "no such seat");
+        }
+        if !seat_ok(self.starting) {
+            errs.push("starting_seat", "no such seat");
+        }
+        if self.round == 0 {
+            errs.push("round", "rounds count from 1");
+        }
+        if self.due > MAX_DUE {
+            errs.push("due", format!("at most {MAX_DUE}"));
+        }
+        if self.last_turns.iter().any(|&s| !seat_ok(s))
+            || self.last_turns.len() > usize::from(players)
+        {
+            errs.push("last_turns", "must list at most one turn per seat");
+        }
+        if !self.ending && !self.last_turns.is_empty() {
+            errs.push("last_turns", "only once the end was triggered");
+        }
+        match self.pending.as_slice() {
+            [] if !self.ending || !self.last_turns.is_empty() => {
+                errs.push("pending", "is empty, but the game is not over");
+            }
+            [] | [_] | [Decision::MarketDay { .. }, Decision::Dying { .. }] => {}
+            _ => errs.push(
+                "pending",
+                "only a death may interrupt a market day; nothing else is stacked",
+            ),
+        }
+        for (i, d) in self.pending.iter().enumerate() {
+            let ok = seat_ok(d.seat())
+                && match *d {
+                    Decision::Act { space, .. } => space != Space::Market,
+                    Decision::Privilege { up_to, .. } => (1..=STAGES).contains(&up_to),
+                    Decision::MarketDay {
+                        trigger, passed, ..
+                    } => seat_ok(trigger) && u32::from(passed) < (1 << players),
+                    Decision::BuyOut { bought, .. } => {
+                        u32::from(bought) < super::church::MASS_PIECES
+                    }
+                    _ => true,
+                };
+            if !ok {
+                errs.push(
+                    format!("pending[{i}]"),
+                    "is not a decision this game can ask",
+                );
+            }
+        }
+    }
+}

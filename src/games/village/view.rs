@@ -1,0 +1,94 @@
+//! What a seat may see: everything but the RNG, the customer pile's order and content, the green
+//! bag's content, and the customers other seats have served (they lie face down: counts only).
+
+use crate::core::Seat;
+
+use super::config::Config;
+use super::pieces::Pool;
+use super::state::{Decision, Market, SeatState, State, Supply};
+
+/// A seat's (or a spectator's) view of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Whose view (`None`: a spectator).
+    pub viewer: Option<Seat>,
+    /// Players, starting seat, options and component set.
+    pub config: Config,
+    /// Every seat; `customers` is empty but for the viewer's own seat.
+    pub seats: Vec<SeatState>,
+    /// Customers each seat has served.
+    pub customer_counts: Vec<u32>,
+    /// The general supply.
+    pub supply: Supply,
+    /// Cubes in the green bag.
+    pub bag_count: u32,
+    /// The cubes on each action space.
+    pub spaces: [Pool; 7],
+    /// The market, its pile left empty.
+    pub market: Market,
+    /// Tiles in the customer pile.
+    pub pile_count: u32,
+    /// Monks in the black bag.
+    pub monks: u32,
+    /// The next-starting-player marker's holder.
+    pub marker: Option<Seat>,
+    /// The round's starting player.
+    pub starting: Seat,
+    /// The round.
+    pub round: u32,
+    /// What is being decided.
+    pub pending: Vec<Decision>,
+    /// Deaths owed at the end of the current turn.
+    pub due: u32,
+    /// The end was triggered.
+    pub ending: bool,
+    /// Seats still to take a last turn.
+    pub last_turns: Vec<Seat>,
+    /// Each seat's score so far by the final scoring's rules.
+    pub scores: Vec<u32>,
+}
+
+impl State {
+    /// The view of a seat (`None` = spectator).
+    pub fn view(&self, viewer: Option<Seat>) -> View {
+        let seats = (0u8..)
+            .zip(&self.seats)
+            .map(|(i, s)| {
+                let mut s = s.clone();
+                if viewer != Some(i) {
+                    s.customers.clear();
+                }
+                s
+            })
+            .collect();
+        View {
+            viewer,
+            config: self.config.clone(),
+            seats,
+            customer_counts: self
+                .seats
+                .iter()
+                .map(|s| s.customers.len() as u32)
+                .collect(),
+            supply: self.board.supply.clone(),
+            bag_count: self.board.bag.total(),
+            spaces: self.board.spaces,
+            market: Market {
+                pile: Vec::new(),
+                ..self.market.clone()
+            },
+            pile_count: self.market.pile.len() as u32,
+            monks: self.monks,
+            marker: self.marker,
+            starting: self.starting,
+            round: self.round,
+            pending: self.pending.clone(),
+            due: self.due,
+            ending: self.ending,
+            last_turns: self.last_turns.clone(),
+            scores: (0..self.config.players)
+                .map(|s| self.score(s).total())
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,963 @@
+//! Village on the wire: `village.proto` to and from the core types. Decoding checks the shape
+//! (enums, lengths, ids in range) and names the field; the state's own invariants are the core's
+//! (`State::check_integrity`).
+
+use std::sync::Arc;
+
+use crate::core::rng::GameRng;
+use crate::core::{Seat, StateErrors};
+use crate::games::village::action::{Action, Cube, Event, MemberId};
+use crate::games::village::components::Components;
+use crate::games::village::pieces::{Colour, Cubes, Good, Goods, Pool, Space};
+use crate::games::village::state::church::{BagDraw, ChurchPayment};
+use crate::games::village::state::council::{CouncilPayment, Privilege};
+use crate::games::village::state::family::{Building, Member, Place, SeatState, Section};
+use crate::games::village::state::payment::CubePayment;
+use crate::games::village::state::{Board, Decision, Market, Supply};
+use crate::games::village::{Config, Options, Rules, State, View};
+use crate::pb::v1;
+use crate::service::wire::Wire;
+use crate::service::Contexts;
+use v1::village_action::Action as A;
+use v1::village_event::Event as E;
+
+/// The most entries any list of a Village state can have (members, customers, cities…): far
+/// above any component set, it bounds the work a hostile state can cause before the checks.
+const MAX_LIST: usize = 1_000;
+
+impl Wire for State {
+    const FIELD: &'static str = "village";
+    type StateProto = v1::VillageState;
+    type ActionProto = v1::VillageAction;
+    type OptionsProto = v1::VillageOptions;
+
+    fn info(set: &Arc<Components>) -> v1::GameInfo {
+        let option = |name: &str, description: &str| v1::OptionInfo {
+            name: name.to_owned(),
+            description: description.to_owned(),
+        };
+        v1::GameInfo {
+            title: "Village".to_owned(),
+            min_players: 2,
+            max_players: 5,
+            component_set: set.name.clone(),
+            component_set_hash: set.hash().to_owned(),
+            provisional: set.provisional,
+            options: vec![
+                option(
+                    "no_starting_compensation",
+                    "Turns off the recommended starting compensation (2nd seat 1 grain, 3rd a random cube, 4th a cube of its choice, 5th a coin).",
+                ),
+                option("port", "Village Port: not served yet (UNSUPPORTED_EXPANSION)."),
+                option("life_goals", "Life Goals: not served yet (UNSUPPORTED_EXPANSION)."),
+                option("inn", "Village Inn: out of scope (UNSUPPORTED_EXPANSION)."),
+                option("marriage", "Marriage: out of scope (UNSUPPORTED_EXPANSION)."),
+            ],
+            components: Some(v1::game_info::Components::Village(v1::VillageComponents {
+                name: set.name.clone(),
+                sha256: set.hash().to_owned(),
+                provisional: set.provisional,
+                toml: toml::to_string(&**set).unwrap_or_default(),
+            })),
+            ..v1::GameInfo::default()
+        }
+    }
+    fn context(all: &Contexts) -> &Arc<Components> {
+        &all.village
+    }
+    fn options_of(o: &v1::new_game_request::Options) -> Option<&v1::VillageOptions> {
+        match o {
+            v1::new_game_request::Options::Village(o) => Some(o),
+            _ => None,
+        }
+    }
+    fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
+        options_from_proto(o)
+    }
+    fn state_from_proto(
+        p: v1::VillageState,
+        _: Rules,
+        set: &Arc<Components>,
+    ) -> Result<Self, StateErrors> {
+        state_from_proto(p, set)
+    }
+    fn state_to_proto(&self) -> v1::game_state::Game {
+        v1::game_state::Game::Village(state_to_proto(self))
+    }
+    fn action_of(a: &v1::action::Game) -> Option<&v1::VillageAction> {
+        match a {
+            v1::action::Game::Village(a) => Some(a),
+            _ => None,
+        }
+    }
+    fn action_from_proto(a: &v1::VillageAction) -> Result<Option<Action>, StateErrors> {
+        a.action.as_ref().map(action_from_proto).transpose()
+    }
+    fn action_to_proto(a: &Action) -> v1::action::Game {
+        v1::action::Game::Village(action_to_proto(a))
+    }
+    fn event_to_proto(e: &Event) -> v1::event::Game {
+        v1::event::Game::Village(event_to_proto(e))
+    }
+    fn view_to_proto(v: &View) -> v1::game_view::Game {
+        v1::game_view::Game::Village(view_to_proto(v))
+    }
+}
+
+/// Options from the wire (field paths `options.…`): the expansions not served are refused with
+/// their reason.
+fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
+    let mut errs = StateErrors::default();
+    for (asked, field, why) in [
+        (
+            o.inn,
+            "options.inn",
+            "Village Inn is out of scope for this referee",
+        ),
+        (
+            o.marriage,
+            "options.marriage",
+            "Marriage is out of scope for this referee",
+        ),
+        (
+            o.port,
+            "options.port",
+            "Village Port is not served by this release yet",
+        ),
+        (
+            o.life_goals,
+            "options.life_goals",
+            "Life Goals is not served by this release yet",
+        ),
+    ] {
+        if asked {
+            errs.push(field, why);
+        }
+    }
+    if !errs.errors.is_empty() {
+        return Err(errs.with_reason("UNSUPPORTED_EXPANSION"));
+    }
+    Ok(Options {
+        no_starting_compensation: o.no_starting_compensation,
+    })
+}
+
+fn options_to_proto(o: &Options) -> v1::VillageOptions {
+    v1::VillageOptions {
+        no_starting_compensation: o.no_starting_compensation,
+        ..v1::VillageOptions::default()
+    }
+}
+
+// Enums: the wire numbers are the core's order plus one (0 is UNSPECIFIED).
+
+fn colour_from(n: i32) -> Option<Colour> {
+    Colour::ALL
+        .get(usize::try_from(n).ok()?.checked_sub(1)?)
+        .copied()
+}
+fn colour_to(c: Colour) -> i32 {
+    c as i32 + 1
+}
+fn good_from(n: i32) -> Option<Good> {
+    Goods::KINDS
+        .get(usize::try_from(n).ok()?.checked_sub(1)?)
+        .copied()
+}
+fn good_to(g: Good) -> i32 {
+    g as i32 + 1
+}
+fn space_from(n: i32) -> Option<Space> {
+    Space::ALL
+        .get(usize::try_from(n).ok()?.checked_sub(1)?)
+        .copied()
+}
+fn space_to(s: Space) -> i32 {
+    s as i32 + 1
+}
+fn building_from(n: i32) -> Option<Building> {
+    Building::ALL
+        .get(usize::try_from(n).ok()?.checked_sub(1)?)
+        .copied()
+}
+fn building_to(b: Building) -> i32 {
+    b as i32 + 1
+}
+fn section_from(n: i32) -> Option<Section> {
+    Section::ALL
+        .get(usize::try_from(n).ok()?.checked_sub(1)?)
+        .copied()
+}
+
+/// A required enum field: unspecified or unknown values are malformed.
+fn required<T>(value: Option<T>, field: &str, what: &str) -> Result<T, StateErrors> {
+    value.ok_or_else(|| StateErrors::one(field, format!("must name a {what}")))
+}
+
+fn cubes_from(c: Option<&v1::VillageCubes>) -> Cubes {
+    c.map_or_else(Cubes::default, |c| {
+        Cubes([c.brown, c.pink, c.orange, c.green])
+    })
+}
+fn cubes_to(c: &Cubes) -> v1::VillageCubes {
+    let [brown, pink, orange, green] = c.0;
+    v1::VillageCubes {
+        brown,
+        pink,
+        orange,
+        green,
+    }
+}
+fn goods_from(g: Option<&v1::VillageGoods>) -> Goods {
+    g.map_or_else(Goods::default, |g| {
+        Goods([g.horse, g.ox, g.wagon, g.plow, g.scroll])
+    })
+}
+fn goods_to(g: &Goods) -> v1::VillageGoods {
+    let [horse, ox, wagon, plow, scroll] = g.0;
+    v1::VillageGoods {
+        horse,
+        ox,
+        wagon,
+        plow,
+        scroll,
+    }
+}
+fn pool_from(p: Option<&v1::VillageCubePool>) -> Pool {
+    p.map_or_else(Pool::default, |p| Pool {
+        cubes: cubes_from(p.cubes.as_ref()),
+        plague: p.plague,
+    })
+}
+fn pool_to(p: &Pool) -> v1::VillageCubePool {
+    v1::VillageCubePool {
+        cubes: Some(cubes_to(&p.cubes)),
+        plague: p.plague,
+    }
+}
+fn payment_from(p: Option<&v1::VillageCubePayment>) -> CubePayment {
+    CubePayment {
+        cubes: cubes_from(p.and_then(|p| p.cubes.as_ref())),
+        coins: cubes_from(p.and_then(|p| p.coins.as_ref())),
+    }
+}
+fn payment_to(p: &CubePayment) -> v1::VillageCubePayment {
+    v1::VillageCubePayment {
+        cubes: Some(cubes_to(&p.cubes)),
+        coins: Some(cubes_to(&p.coins)),
+    }
+}
+
+/// A small id from the wire (an out-of-range id becomes one no state has).
+fn small(n: u32) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+/// A required id with presence.
+fn id(value: Option<u32>, field: &str) -> Result<u8, StateErrors> {
+    value
+        .map(small)
+        .ok_or_else(|| StateErrors::one(field, "is required"))
+}
+
+fn place_from(m: &v1::VillageMember, field: &str) -> Result<Place, StateErrors> {
+    use v1::VillagePlace as P;
+    let index = || small(m.index);
+    Ok(match P::try_from(m.place) {
+        Ok(P::Reserve) => Place::Reserve,
+        Ok(P::Farmyard) => Place::Farmyard,
+        Ok(P::Building) => Place::Building(required(
+            building_from(m.building),
+            &format!("{field}.building"),
+            "building",
+        )?),
+        Ok(P::Council) => Place::Council(index()),
+        Ok(P::City) => Place::City(index()),
+        Ok(P::BlackBag) => Place::BlackBag,
+        Ok(P::Window) => Place::Window(index()),
+        Ok(P::Chronicle) => Place::Chronicle(
+            required(
+                section_from(m.section),
+                &format!("{field}.section"),
+                "chronicle section",
+            )?,
+            index(),
+        ),
+        Ok(P::Grave) => Place::Grave(index()),
+        Ok(P::Gone) => Place::Gone,
+        Ok(P::Unspecified) | Err(_) => {
+            return Err(StateErrors::one(
+                format!("{field}.place"),
+                "must name a place",
+            ))
+        }
+    })
+}
+
+fn place_to(place: Place) -> v1::VillageMember {
+    use v1::VillagePlace as P;
+    let (kind, index, building, section) = match place {
+        Place::Reserve => (P::Reserve, 0, 0, 0),
+        Place::Farmyard => (P::Farmyard, 0, 0, 0),
+        Place::Building(b) => (P::Building, 0, building_to(b), 0),
+        Place::Council(s) => (P::Council, s, 0, 0),
+        Place::City(c) => (P::City, c, 0, 0),
+        Place::BlackBag => (P::BlackBag, 0, 0, 0),
+        Place::Window(w) => (P::Window, w, 0, 0),
+        Place::Chronicle(s, i) => (P::Chronicle, i, 0, s as i32 + 1),
+        Place::Grave(g) => (P::Grave, g, 0, 0),
+        Place::Gone => (P::Gone, 0, 0, 0),
+    };
+    v1::VillageMember {
+        place: kind as i32,
+        index: u32::from(index),
+        building,
+        section,
+        generation: 0,
+    }
+}
+
+fn decision_from(d: &v1::VillageDecision, field: &str) -> Result<Decision, StateErrors> {
+    use v1::VillageDecisionKind as K;
+    let seat = small(d.seat);
+    let count = |n: u32, name: &str| {
+        u8::try_from(n)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| StateErrors::one(format!("{field}.{name}"), "must be 1 to 255"))
+    };
+    Ok(match K::try_from(d.kind) {
+        Ok(K::CompensationCube) => Decision::CompensationCube { seat },
+        Ok(K::Turn) => Decision::Turn { seat },
+        Ok(K::ChooseAction) => Decision::ChooseAction { seat },
+        Ok(K::Act) => Decision::Act {
+            seat,
+            space: required(space_from(d.space), &format!("{field}.space"), "space")?,
+        },
+        Ok(K::Produce) => Decision::Produce {
+            seat,
+            building: required(
+                building_from(d.building),
+                &format!("{field}.building"),
+                "building",
+            )?,
+        },
+        Ok(K::Privilege) => Decision::Privilege {
+            seat,
+            up_to: small(d.up_to),
+        },
+        Ok(K::RewardCubes) => Decision::RewardCubes {
+            seat,
+            left: count(d.left, "left")?,
+        },
+        Ok(K::MarketDay) => Decision::MarketDay {
+            trigger: small(d.trigger),
+            seat,
+            passed: u8::try_from(d.passed).unwrap_or(u8::MAX),
+            free: d.free,
+        },
+        Ok(K::Dying) => Decision::Dying {
+            seat,
+            left: count(d.left, "left")?,
+        },
+        Ok(K::BuyOut) => Decision::BuyOut {
+            seat,
+            bought: small(d.bought),
+        },
+        Ok(K::Windows) => Decision::Windows { seat },
+        Ok(K::Unspecified) | Err(_) => {
+            return Err(StateErrors::one(
+                format!("{field}.kind"),
+                "must name a decision",
+            ))
+        }
+    })
+}
+
+fn decision_to(d: &Decision) -> v1::VillageDecision {
+    use v1::VillageDecisionKind as K;
+    let mut out = v1::VillageDecision {
+        seat: u32::from(d.seat()),
+        ..v1::VillageDecision::default()
+    };
+    let kind = match *d {
+        Decision::CompensationCube { .. } => K::CompensationCube,
+        Decision::Turn { .. } => K::Turn,
+        Decision::ChooseAction { .. } => K::ChooseAction,
+        Decision::Act { space, .. } => {
+            out.space = space_to(space);
+            K::Act
+        }
+        Decision::Produce { building, .. } => {
+            out.building = building_to(building);
+            K::Produce
+        }
+        Decision::Privilege { up_to, .. } => {
+            out.up_to = u32::from(up_to);
+            K::Privilege
+        }
+        Decision::RewardCubes { left, .. } => {
+            out.left = u32::from(left);
+            K::RewardCubes
+        }
+        Decision::MarketDay {
+            trigger,
+            passed,
+            free,
+            ..
+        } => {
+            out.trigger = u32::from(trigger);
+            out.passed = u32::from(passed);
+            out.free = free;
+            K::MarketDay
+        }
+        Decision::Dying { left, .. } => {
+            out.left = u32::from(left);
+            K::Dying
+        }
+        Decision::BuyOut { bought, .. } => {
+            out.bought = u32::from(bought);
+            K::BuyOut
+        }
+        Decision::Windows { .. } => K::Windows,
+    };
+    out.kind = kind as i32;
+    out
+}
+
+fn slots_from(slots: &[v1::VillageSlot]) -> Vec<Option<u8>> {
+    slots.iter().map(|s| s.customer.map(small)).collect()
+}
+fn slots_to(slots: &[Option<u8>]) -> Vec<v1::VillageSlot> {
+    slots
+        .iter()
+        .map(|s| v1::VillageSlot {
+            customer: s.map(u32::from),
+        })
+        .collect()
+}
+
+/// Refuses lists longer than any state can have, before anything else is read.
+fn check_list_lengths(p: &v1::VillageState) -> Result<(), StateErrors> {
+    let mut errs = StateErrors::default();
+    let mut check = |len: usize, field: &dyn Fn() -> String| {
+        if len > MAX_LIST {
+            errs.push(field(), format!("has {len} entries; at most {MAX_LIST}"));
+        }
+    };
+    check(p.seats.len(), &|| "seats".to_owned());
+    check(p.spaces.len(), &|| "spaces".to_owned());
+    check(p.pending.len(), &|| "pending".to_owned());
+    check(p.last_turns.len(), &|| "last_turns".to_owned());
+    if let Some(m) = &p.market {
+        check(m.pile.len(), &|| "market.pile".to_owned());
+        check(m.stalls.len(), &|| "market.stalls".to_owned());
+        check(m.waiting.len(), &|| "market.waiting".to_owned());
+    }
+    for (i, s) in p.seats.iter().enumerate().take(MAX_LIST) {
+        check(s.members.len(), &|| format!("seats[{i}].members"));
+        check(s.customers.len(), &|| format!("seats[{i}].customers"));
+        check(s.markers.len(), &|| format!("seats[{i}].markers"));
+    }
+    errs.into_result()
+}
+
+/// A state from the wire: its shape here, its invariants in the core.
+pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<State, StateErrors> {
+    if p.component_set != set.name || p.component_hash != set.hash() {
+        return Err(StateErrors::one(
+            "component_hash",
+            format!(
+                "the state was made with component set {:?} ({}), but this referee runs {:?} ({})",
+                p.component_set,
+                p.component_hash,
+                set.name,
+                set.hash()
+            ),
+        )
+        .with_reason("COMPONENT_SET_MISMATCH"));
+    }
+    check_list_lengths(&p)?;
+    let mut errs = StateErrors::default();
+    let options = options_from_proto(&p.options.unwrap_or_default())?;
+    let players = p.seats.len();
+    if !(2..=5).contains(&players) {
+        return Err(StateErrors::one("seats", "must have 2 to 5 entries"));
+    }
+    let config = Config::new(Arc::clone(set), players as u32, p.start_seat, options)
+        .map_err(|e| e.rebase("players", "seats"))?;
+    let rng = p.rng.unwrap_or_default();
+    let seed: [u8; 32] = rng.seed.as_slice().try_into().unwrap_or_else(|_| {
+        errs.push("rng.seed", "must be 32 bytes");
+        [0; 32]
+    });
+    if rng.word_pos > crate::core::rng::MAX_WORD_POS {
+        errs.push("rng.word_pos", "is out of range");
+    }
+    let mut seats = Vec::with_capacity(players);
+    for (i, s) in p.seats.iter().enumerate() {
+        let mut members = Vec::with_capacity(s.members.len());
+        let generations = set.family.generations.iter().zip(1u8..);
+        let mut gens = generations.flat_map(|(&n, g)| (0..n).map(move |_| g));
+        for (j, m) in s.members.iter().enumerate() {
+            let field = format!("seats[{i}].members[{j}]");
+            match place_from(m, &field) {
+                Ok(place) => members.push(Member {
+                    generation: gens.next().unwrap_or(0),
+                    place,
+                }),
+                Err(e) => errs.errors.extend(e.errors),
+            }
+        }
+        seats.push(SeatState {
+            members,
+            life: s.life,
+            prestige: s.prestige,
+            coins: s.coins,
+            cubes: cubes_from(s.cubes.as_ref()),
+            grain: s.grain,
+            goods: goods_from(s.goods.as_ref()),
+            customers: s.customers.iter().map(|&c| small(c)).collect(),
+            markers: s.markers.iter().map(|&c| small(c)).collect(),
+        });
+    }
+    if p.spaces.len() != Space::ALL.len() {
+        errs.push("spaces", "must have 7 entries");
+    }
+    let mut spaces = [Pool::default(); 7];
+    for (space, pool) in spaces.iter_mut().zip(&p.spaces) {
+        *space = pool_from(Some(pool));
+    }
+    let supply = p.supply.unwrap_or_default();
+    let market = p.market.unwrap_or_default();
+    let mut pending = Vec::with_capacity(p.pending.len());
+    for (i, d) in p.pending.iter().enumerate() {
+        match decision_from(d, &format!("pending[{i}]")) {
+            Ok(d) => pending.push(d),
+            Err(e) => errs.errors.extend(e.errors),
+        }
+    }
+    errs.into_result()?;
+    let state = State::from_parts(
+        config,
+        GameRng::restore(seed, rng.word_pos),
+        seats,
+        Board {
+            supply: Supply {
+                cubes: cubes_from(supply.cubes.as_ref()),
+                plague: supply.plague,
+                grain: supply.grain,
+                goods: goods_from(supply.goods.as_ref()),
+            },
+            bag: pool_from(p.bag.as_ref()),
+            spaces,
+        },
+        Market {
+            pile: market.pile.iter().map(|&c| small(c)).collect(),
+            stalls: slots_from(&market.stalls),
+            waiting: slots_from(&market.waiting),
+        },
+        crate::games::village::state::Progress {
+            monks: p.monks,
+            marker: p.marker.map(small),
+            starting: small(p.starting_seat),
+            round: p.round,
+            pending,
+            due: p.due,
+            ending: p.ending,
+            last_turns: p.last_turns.iter().map(|&s| small(s)).collect(),
+        },
+    );
+    state.check_integrity()?;
+    Ok(state)
+}
+
+fn seat_to(s: &SeatState) -> v1::VillageSeat {
+    v1::VillageSeat {
+        members: s.members.iter().map(|m| place_to(m.place)).collect(),
+        life: s.life,
+        prestige: s.prestige,
+        coins: s.coins,
+        cubes: Some(cubes_to(&s.cubes)),
+        grain: s.grain,
+        goods: Some(goods_to(&s.goods)),
+        customers: s.customers.iter().map(|&c| u32::from(c)).collect(),
+        markers: s.markers.iter().map(|&c| u32::from(c)).collect(),
+        customer_count: 0,
+    }
+}
+
+fn supply_to(s: &Supply) -> v1::VillageSupply {
+    v1::VillageSupply {
+        cubes: Some(cubes_to(&s.cubes)),
+        plague: s.plague,
+        grain: s.grain,
+        goods: Some(goods_to(&s.goods)),
+    }
+}
+
+fn seats_to(seats: &[Seat]) -> Vec<u32> {
+    seats.iter().map(|&s| u32::from(s)).collect()
+}
+
+/// The state to the wire.
+pub fn state_to_proto(s: &State) -> v1::VillageState {
+    let set = &s.config().components;
+    v1::VillageState {
+        component_set: set.name.clone(),
+        component_hash: set.hash().to_owned(),
+        options: Some(options_to_proto(&s.config().options)),
+        start_seat: u32::from(s.config().start_seat),
+        rng: Some(v1::VillageRng {
+            seed: s.rng().seed().to_vec(),
+            word_pos: s.rng().word_pos(),
+        }),
+        seats: s.seats().iter().map(seat_to).collect(),
+        supply: Some(supply_to(&s.board().supply)),
+        bag: Some(pool_to(&s.board().bag)),
+        spaces: s.board().spaces.iter().map(pool_to).collect(),
+        market: Some(v1::VillageMarket {
+            pile: s.market().pile.iter().map(|&c| u32::from(c)).collect(),
+            stalls: slots_to(&s.market().stalls),
+            waiting: slots_to(&s.market().waiting),
+            pile_count: 0,
+        }),
+        monks: s.monks(),
+        marker: s.marker().map(u32::from),
+        starting_seat: u32::from(s.starting_player()),
+        round: s.round(),
+        pending: s.pending().iter().map(decision_to).collect(),
+        due: s.due(),
+        ending: s.ending(),
+        last_turns: seats_to(s.last_turns()),
+    }
+}
+
+fn council_payment_from(scroll: bool, green: Option<&v1::VillageCubePayment>) -> CouncilPayment {
+    if scroll {
+        CouncilPayment::Scroll
+    } else {
+        CouncilPayment::Green(payment_from(green))
+    }
+}
+fn council_payment_to(p: &CouncilPayment) -> (bool, Option<v1::VillageCubePayment>) {
+    match p {
+        CouncilPayment::Scroll => (true, None),
+        CouncilPayment::Green(w) => (false, Some(payment_to(w))),
+    }
+}
+
+fn action_from_proto(a: &A) -> Result<Action, StateErrors> {
+    Ok(match a {
+        A::ChooseCube(c) => Action::ChooseCube {
+            colour: required(colour_from(c.colour), "choose_cube.colour", "colour")?,
+        },
+        A::TakeCube(t) => Action::TakeCube {
+            space: required(space_from(t.space), "take_cube.space", "space")?,
+            cube: match v1::VillageCube::try_from(t.cube) {
+                Ok(v1::VillageCube::Plague) => Cube::Plague,
+                _ => Cube::Influence(required(colour_from(t.cube), "take_cube.cube", "cube")?),
+            },
+        },
+        A::UseWell(w) => Action::UseWell {
+            colour: required(colour_from(w.colour), "use_well.colour", "colour")?,
+        },
+        A::ChooseAction(c) => Action::ChooseAction {
+            space: required(space_from(c.space), "choose_action.space", "space")?,
+        },
+        A::Pass(_) => Action::Pass,
+        A::Harvest(_) => Action::Harvest,
+        A::NewMember(_) => Action::NewMember,
+        A::Recall(r) => Action::Recall {
+            member: id(r.member, "recall.member")?,
+        },
+        A::Train(t) => Action::Train {
+            building: required(building_from(t.building), "train.building", "building")?,
+            member: id(t.member, "train.member")?,
+        },
+        A::Produce(p) => Action::Produce {
+            building: required(building_from(p.building), "produce.building", "building")?,
+            good: required(good_from(p.good), "produce.good", "good")?,
+        },
+        A::Buy(b) => Action::Buy {
+            building: required(building_from(b.building), "buy.building", "building")?,
+            good: required(good_from(b.good), "buy.good", "good")?,
+            payment: payment_from(b.payment.as_ref()),
+        },
+        A::Mill(_) => Action::Mill,
+        A::EnterCouncil(e) => Action::EnterCouncil {
+            member: id(e.member, "enter_council.member")?,
+            payment: council_payment_from(e.scroll, e.green.as_ref()),
+        },
+        A::AdvanceCouncil(e) => Action::AdvanceCouncil {
+            member: id(e.member, "advance_council.member")?,
+            payment: council_payment_from(e.scroll, e.green.as_ref()),
+        },
+        A::UsePrivilege(u) => Action::UsePrivilege {
+            privilege: privilege_from(u)?,
+        },
+        A::Travel(t) => Action::Travel {
+            member: id(t.member, "travel.member")?,
+            path: id(t.path, "travel.path")?,
+            payment: payment_from(t.payment.as_ref()),
+        },
+        A::Church(c) => Action::Church {
+            member: id(c.member, "church.member")?,
+            payment: if c.time {
+                ChurchPayment::Time
+            } else {
+                ChurchPayment::Cube(payment_from(c.brown.as_ref()))
+            },
+        },
+        A::Serve(s) => Action::Serve {
+            stall: id(s.stall, "serve.stall")?,
+            payment: s.payment.as_ref().map(|p| payment_from(Some(p))),
+        },
+        A::Die(d) => Action::Die {
+            member: id(d.member, "die.member")?,
+        },
+        A::BuyOut(b) => Action::BuyOut {
+            count: small(b.count),
+        },
+        A::MoveLeft(m) => Action::MoveLeft {
+            member: id(m.member, "move_left.member")?,
+        },
+    })
+}
+
+fn privilege_from(u: &v1::VillageUsePrivilege) -> Result<Privilege, StateErrors> {
+    use v1::VillagePrivilege as P;
+    Ok(match P::try_from(u.privilege) {
+        Ok(P::Marker) => Privilege::Marker,
+        Ok(P::Cubes) => match u.colours.as_slice() {
+            [a, b] => Privilege::Cubes([
+                required(colour_from(*a), "use_privilege.colours[0]", "colour")?,
+                required(colour_from(*b), "use_privilege.colours[1]", "colour")?,
+            ]),
+            _ => {
+                return Err(StateErrors::one(
+                    "use_privilege.colours",
+                    "must name exactly 2 colours",
+                ))
+            }
+        },
+        Ok(P::Good) => Privilege::Good(required(good_from(u.good), "use_privilege.good", "good")?),
+        Ok(P::Prestige) => Privilege::Prestige,
+        Ok(P::Unspecified) | Err(_) => {
+            return Err(StateErrors::one(
+                "use_privilege.privilege",
+                "must name a privilege",
+            ))
+        }
+    })
+}
+
+fn privilege_to(p: &Privilege) -> v1::VillageUsePrivilege {
+    use v1::VillagePrivilege as P;
+    let mut out = v1::VillageUsePrivilege::default();
+    out.privilege = match p {
+        Privilege::Marker => P::Marker,
+        Privilege::Cubes(colours) => {
+            out.colours = colours.iter().map(|&c| colour_to(c)).collect();
+            P::Cubes
+        }
+        Privilege::Good(g) => {
+            out.good = good_to(*g);
+            P::Good
+        }
+        Privilege::Prestige => P::Prestige,
+    } as i32;
+    out
+}
+
+fn member(m: MemberId) -> Option<u32> {
+    Some(u32::from(m))
+}
+
+fn action_to_proto(a: &Action) -> v1::VillageAction {
+    let action = match *a {
+        Action::ChooseCube { colour } => A::ChooseCube(v1::VillageChooseCube {
+            colour: colour_to(colour),
+        }),
+        Action::TakeCube { space, cube } => A::TakeCube(v1::VillageTakeCube {
+            space: space_to(space),
+            cube: match cube {
+                Cube::Influence(c) => colour_to(c),
+                Cube::Plague => v1::VillageCube::Plague as i32,
+            },
+        }),
+        Action::UseWell { colour } => A::UseWell(v1::VillageUseWell {
+            colour: colour_to(colour),
+        }),
+        Action::ChooseAction { space } => A::ChooseAction(v1::VillageChooseAction {
+            space: space_to(space),
+        }),
+        Action::Pass => A::Pass(v1::VillagePass {}),
+        Action::Harvest => A::Harvest(v1::VillageHarvest {}),
+        Action::NewMember => A::NewMember(v1::VillageNewMember {}),
+        Action::Recall { member: m } => A::Recall(v1::VillageRecall { member: member(m) }),
+        Action::Train {
+            building,
+            member: m,
+        } => A::Train(v1::VillageTrain {
+            building: building_to(building),
+            member: member(m),
+        }),
+        Action::Produce { building, good } => A::Produce(v1::VillageProduce {
+            building: building_to(building),
+            good: good_to(good),
+        }),
+        Action::Buy {
+            building,
+            good,
+            payment,
+        } => A::Buy(v1::VillageBuy {
+            building: building_to(building),
+            good: good_to(good),
+            payment: Some(payment_to(&payment)),
+        }),
+        Action::Mill => A::Mill(v1::VillageMill {}),
+        Action::EnterCouncil { member: m, payment } => {
+            let (scroll, green) = council_payment_to(&payment);
+            A::EnterCouncil(v1::VillageEnterCouncil {
+                member: member(m),
+                scroll,
+                green,
+            })
+        }
+        Action::AdvanceCouncil { member: m, payment } => {
+            let (scroll, green) = council_payment_to(&payment);
+            A::AdvanceCouncil(v1::VillageAdvanceCouncil {
+                member: member(m),
+                scroll,
+                green,
+            })
+        }
+        Action::UsePrivilege { privilege } => A::UsePrivilege(privilege_to(&privilege)),
+        Action::Travel {
+            member: m,
+            path,
+            payment,
+        } => A::Travel(v1::VillageTravel {
+            member: member(m),
+            path: Some(u32::from(path)),
+            payment: Some(payment_to(&payment)),
+        }),
+        Action::Church { member: m, payment } => {
+            let (time, brown) = match payment {
+                ChurchPayment::Time => (true, None),
+                ChurchPayment::Cube(w) => (false, Some(payment_to(&w))),
+            };
+            A::Church(v1::VillageChurch {
+                member: member(m),
+                time,
+                brown,
+            })
+        }
+        Action::Serve { stall, payment } => A::Serve(v1::VillageServe {
+            stall: Some(u32::from(stall)),
+            payment: payment.as_ref().map(payment_to),
+        }),
+        Action::Die { member: m } => A::Die(v1::VillageDie { member: member(m) }),
+        Action::BuyOut { count } => A::BuyOut(v1::VillageBuyOut {
+            count: u32::from(count),
+        }),
+        Action::MoveLeft { member: m } => A::MoveLeft(v1::VillageMoveLeft { member: member(m) }),
+    };
+    v1::VillageAction {
+        action: Some(action),
+    }
+}
+
+fn event_to_proto(e: &Event) -> v1::VillageEvent {
+    let event = match e {
+        Event::Acted { seat, action } => E::Acted(v1::VillageActed {
+            seat: u32::from(*seat),
+            action: Some(action_to_proto(action)),
+        }),
+        Event::RoundBegun {
+            round,
+            starting,
+            spaces,
+        } => E::RoundBegun(v1::VillageRoundBegun {
+            round: *round,
+            starting_seat: u32::from(*starting),
+            spaces: spaces.iter().map(pool_to).collect(),
+        }),
+        Event::Served { seat, customer } => E::Served(v1::VillageServed {
+            seat: u32::from(*seat),
+            customer: u32::from(*customer),
+        }),
+        Event::MarketDayEnded => E::MarketDayEnded(v1::VillageMarketDayEnded {}),
+        Event::Died { seat, member, rest } => E::Died(v1::VillageDied {
+            seat: u32::from(*seat),
+            member: u32::from(*member),
+            rest: Some(place_to(*rest)),
+        }),
+        Event::EndTriggered { seat } => E::EndTriggered(v1::VillageEndTriggered {
+            seat: u32::from(*seat),
+        }),
+        Event::MassDraw { draws } => E::MassDraw(v1::VillageMassDraw {
+            draws: draws
+                .iter()
+                .map(|d| match d {
+                    BagDraw::Monk => v1::VillageBagDraw {
+                        monk: true,
+                        ..v1::VillageBagDraw::default()
+                    },
+                    BagDraw::Member(seat, m) => v1::VillageBagDraw {
+                        monk: false,
+                        seat: u32::from(*seat),
+                        member: *m as u32,
+                    },
+                })
+                .collect(),
+        }),
+        Event::ChurchMajority { seats } => E::ChurchMajority(v1::VillageChurchMajority {
+            seats: seats_to(seats),
+        }),
+        Event::Finished => E::Finished(v1::VillageFinished {}),
+    };
+    v1::VillageEvent { event: Some(event) }
+}
+
+fn view_to_proto(v: &View) -> v1::VillageView {
+    let set = &v.config.components;
+    v1::VillageView {
+        component_set: set.name.clone(),
+        component_hash: set.hash().to_owned(),
+        options: Some(options_to_proto(&v.config.options)),
+        start_seat: u32::from(v.config.start_seat),
+        seats: v
+            .seats
+            .iter()
+            .zip(&v.customer_counts)
+            .map(|(s, &count)| {
+                let mut out = seat_to(s);
+                for (m, member) in out.members.iter_mut().zip(&s.members) {
+                    m.generation = u32::from(member.generation);
+                }
+                out.customer_count = count;
+                out
+            })
+            .collect(),
+        supply: Some(supply_to(&v.supply)),
+        bag_count: v.bag_count,
+        spaces: v.spaces.iter().map(pool_to).collect(),
+        market: Some(v1::VillageMarket {
+            pile: Vec::new(),
+            stalls: slots_to(&v.market.stalls),
+            waiting: slots_to(&v.market.waiting),
+            pile_count: v.pile_count,
+        }),
+        monks: v.monks,
+        marker: v.marker.map(u32::from),
+        starting_seat: u32::from(v.starting),
+        round: v.round,
+        pending: v.pending.iter().map(decision_to).collect(),
+        due: v.due,
+        ending: v.ending,
+        last_turns: seats_to(&v.last_turns),
+        scores: v.scores.clone(),
+    }
+}

@@ -1,0 +1,260 @@
+//! Village under the harness: the base game with and without the starting compensation, at 2-5
+//! players, on the embedded provisional component set and on the test suite's different one.
+
+use std::sync::Arc;
+
+use referee::core::{GameRng, Seat};
+use referee::games::village::components::{Components, PROVISIONAL};
+use referee::games::village::pieces::{Colour, Goods, Space};
+use referee::games::village::state::church::ChurchPayment;
+use referee::games::village::state::council::{CouncilPayment, Privilege};
+use referee::games::village::state::family::Building;
+use referee::games::village::state::payment::CubePayment;
+use referee::games::village::{Action, Cube, Options, Rules, State};
+use referee::pb::v1;
+use referee::service::village::{state_from_proto, state_to_proto};
+use referee::service::Contexts;
+
+use super::{run_mode, Harness, Mode};
+
+/// The test suite's second component set (a longer life track, another map, other values).
+pub const OTHER: &str = include_str!("../../fixtures/village/other-components.toml");
+
+/// Seeded games per player count and mode.
+const GAMES: u64 = 6;
+
+fn set(text: &str) -> Arc<Components> {
+    Arc::new(Components::parse(text).expect("a valid set"))
+}
+
+impl Harness for State {
+    fn modes() -> Vec<Mode<State>> {
+        let mut modes = Vec::new();
+        for (set_name, text) in [("provisional", PROVISIONAL), ("other set", OTHER)] {
+            for (name, no_starting_compensation) in [("", false), (" without compensation", true)] {
+                modes.push(Mode {
+                    name: Box::leak(format!("{set_name}{name}").into_boxed_str()),
+                    rules: Rules::V1,
+                    options: Options {
+                        no_starting_compensation,
+                    },
+                    context: set(text),
+                    players: 2..=5,
+                    games: GAMES,
+                });
+            }
+        }
+        modes
+    }
+
+    fn census(&self) -> Vec<(&'static str, Vec<u32>)> {
+        let c = self.census();
+        vec![
+            (
+                "members per seat",
+                c.members.iter().map(|&n| n as u32).collect(),
+            ),
+            ("cubes per colour", c.cubes.to_vec()),
+            ("plague", vec![c.plague]),
+            ("goods per kind", c.goods.to_vec()),
+            ("grain", vec![c.grain]),
+            ("monks", vec![c.monks]),
+            (
+                "customers",
+                c.customers.iter().map(|&t| u32::from(t)).collect(),
+            ),
+        ]
+    }
+
+    /// Hidden: the customer pile's order and content, and the RNG. (The green bag's content is
+    /// hidden too, but each colour's total is public, so no other state has another bag.)
+    fn scramble_hidden(&self, rng: &mut GameRng) -> State {
+        let mut p = state_to_proto(self);
+        if let Some(m) = p.market.as_mut() {
+            rng.shuffle(&mut m.pile);
+        }
+        if let Some(r) = p.rng.as_mut() {
+            r.seed = vec![rng.below(256) as u8; 32];
+        }
+        state_from_proto(p, &self.config().components).expect("a scrambled state is consistent")
+    }
+
+    fn probes(&self, rng: &mut GameRng) -> Vec<Action> {
+        let colour = |rng: &mut GameRng| Colour::ALL[rng.below(4) as usize];
+        let space = |rng: &mut GameRng| Space::ALL[rng.below(7) as usize];
+        let building = |rng: &mut GameRng| Building::ALL[rng.below(4) as usize];
+        let good = |rng: &mut GameRng| Goods::KINDS[rng.below(5) as usize];
+        let member = |rng: &mut GameRng| rng.below(13) as u8;
+        let payment = |rng: &mut GameRng| {
+            let mut p = CubePayment {
+                cubes: Default::default(),
+                coins: Default::default(),
+            };
+            p.cubes.add(colour(rng), rng.below(3));
+            p.coins.add(colour(rng), rng.below(2));
+            p
+        };
+        let mut out = vec![
+            Action::Pass,
+            Action::Harvest,
+            Action::NewMember,
+            Action::Mill,
+            Action::ChooseCube {
+                colour: colour(rng),
+            },
+            Action::UseWell {
+                colour: colour(rng),
+            },
+            Action::ChooseAction { space: space(rng) },
+            Action::BuyOut {
+                count: rng.below(6) as u8,
+            },
+            Action::UsePrivilege {
+                privilege: match rng.below(4) {
+                    0 => Privilege::Marker,
+                    1 => Privilege::Cubes([colour(rng), colour(rng)]),
+                    2 => Privilege::Good(good(rng)),
+                    _ => Privilege::Prestige,
+                },
+            },
+        ];
+        for _ in 0..3 {
+            out.extend([
+                Action::TakeCube {
+                    space: space(rng),
+                    cube: if rng.below(5) == 0 {
+                        Cube::Plague
+                    } else {
+                        Cube::Influence(colour(rng))
+                    },
+                },
+                Action::Recall {
+                    member: member(rng),
+                },
+                Action::Train {
+                    building: building(rng),
+                    member: member(rng),
+                },
+                Action::Produce {
+                    building: building(rng),
+                    good: good(rng),
+                },
+                Action::Buy {
+                    building: building(rng),
+                    good: good(rng),
+                    payment: payment(rng),
+                },
+                Action::EnterCouncil {
+                    member: member(rng),
+                    payment: if rng.below(2) == 0 {
+                        CouncilPayment::Scroll
+                    } else {
+                        CouncilPayment::Green(payment(rng))
+                    },
+                },
+                Action::AdvanceCouncil {
+                    member: member(rng),
+                    payment: CouncilPayment::Green(payment(rng)),
+                },
+                Action::Travel {
+                    member: member(rng),
+                    path: rng.below(12) as u8,
+                    payment: payment(rng),
+                },
+                Action::Church {
+                    member: member(rng),
+                    payment: if rng.below(2) == 0 {
+                        ChurchPayment::Time
+                    } else {
+                        ChurchPayment::Cube(payment(rng))
+                    },
+                },
+                Action::Serve {
+                    stall: rng.below(6) as u8,
+                    payment: (rng.below(2) == 0).then(|| payment(rng)),
+                },
+                Action::Die {
+                    member: member(rng),
+                },
+                Action::MoveLeft {
+                    member: member(rng),
+                },
+            ]);
+        }
+        out
+    }
+
+    /// Members alike are one choice: an action naming any of them is the one listed.
+    fn same_decision(&self, seat: Seat, a: &Action, b: &Action) -> bool {
+        self.canonical(seat, *a) == self.canonical(seat, *b)
+    }
+
+    fn state_message(g: v1::game_state::Game) -> v1::VillageState {
+        match g {
+            v1::game_state::Game::Village(p) => p,
+            other => panic!("not a Village state: {other:?}"),
+        }
+    }
+
+    fn options_message(o: &Options) -> v1::new_game_request::Options {
+        v1::new_game_request::Options::Village(v1::VillageOptions {
+            no_starting_compensation: o.no_starting_compensation,
+            ..Default::default()
+        })
+    }
+
+    fn contexts(context: &Arc<Components>) -> Contexts {
+        Contexts {
+            village: Arc::clone(context),
+        }
+    }
+}
+
+/// Runs a mode; prints the games' lengths.
+fn run(mode: &str) {
+    let lengths = run_mode::<State>(mode);
+    let mean = lengths.iter().sum::<usize>() / lengths.len();
+    let max = lengths.iter().max().unwrap();
+    eprintln!(
+        "village {mode}: {} games, mean {mean} actions, max {max}",
+        lengths.len()
+    );
+}
+
+#[test]
+fn provisional_set_invariants() {
+    run("provisional");
+}
+
+#[test]
+fn provisional_set_without_compensation_invariants() {
+    run("provisional without compensation");
+}
+
+#[test]
+fn other_set_invariants() {
+    run("other set");
+}
+
+#[test]
+fn other_set_without_compensation_invariants() {
+    run("other set without compensation");
+}
+
+/// Every mode the harness knows is one of the tests above.
+#[test]
+fn every_mode_is_run() {
+    let tested = [
+        "provisional",
+        "provisional without compensation",
+        "other set",
+        "other set without compensation",
+    ];
+    for mode in State::modes() {
+        assert!(
+            tested.contains(&mode.name),
+            "mode {} has no test",
+            mode.name
+        );
+    }
+}

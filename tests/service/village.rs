@@ -1,0 +1,462 @@
+//! Village over gRPC, end to end: ListGames reports the component set, complete games through
+//! every RPC, Replay, views, violations, malformed requests, expansions refused, a state of
+//! another component set refused, and a server refusing to start on an invalid set.
+
+use clap::Parser;
+use referee::config::Config;
+use referee::pb::v1::{
+    self, apply_response::Outcome, referee_service_client::RefereeServiceClient,
+};
+use tonic::transport::Channel;
+use tonic::Code;
+use tonic_types::StatusExt;
+
+use crate::common::paths;
+
+const OTHER_SET: &str = "tests/fixtures/village/other-components.toml";
+
+async fn serve(
+    config: Config,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    RefereeServiceClient<Channel>,
+) {
+    let listeners = referee::service::server::Listeners::bind(&config)
+        .await
+        .unwrap();
+    let addr = format!("http://{}", listeners.grpc.local_addr().unwrap());
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(async move {
+        referee::service::serve(&config, listeners, async {
+            let _ = rx.await;
+        })
+        .await
+    });
+    for _ in 0..100 {
+        if let Ok(c) = RefereeServiceClient::connect(addr.clone()).await {
+            return (tx, c);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("server did not come up");
+}
+
+fn config(extra: &[&str]) -> Config {
+    let mut args = vec![
+        "referee",
+        "--listen",
+        "127.0.0.1:0",
+        "--metrics-listen",
+        "127.0.0.1:0",
+    ];
+    args.extend_from_slice(extra);
+    Config::parse_from(args)
+}
+
+fn village(players: u32, seed: u64, options: v1::VillageOptions) -> v1::NewGameRequest {
+    v1::NewGameRequest {
+        game: "village".into(),
+        players,
+        seed: Some(seed),
+        start_seat: None,
+        rules_version: None,
+        options: Some(v1::new_game_request::Options::Village(options)),
+    }
+}
+
+fn village_action(action: v1::village_action::Action, seat: u32) -> v1::Action {
+    v1::Action {
+        seat: Some(seat),
+        expected_sequence: None,
+        game: Some(v1::action::Game::Village(v1::VillageAction {
+            action: Some(action),
+        })),
+    }
+}
+
+fn fields_of(request: &str, status: &tonic::Status) -> Vec<String> {
+    let fields: Vec<String> = status
+        .get_details_bad_request()
+        .map(|b| b.field_violations.into_iter().map(|f| f.field).collect())
+        .unwrap_or_default();
+    for f in &fields {
+        paths::resolve(request, f).unwrap();
+    }
+    fields
+}
+
+fn reason(status: &tonic::Status) -> String {
+    status.get_details_error_info().unwrap().reason
+}
+
+async fn violation(
+    c: &mut RefereeServiceClient<Channel>,
+    state: &v1::GameState,
+    action: v1::Action,
+) -> String {
+    let validated = c
+        .validate(v1::ValidateRequest {
+            state: Some(state.clone()),
+            action: Some(action.clone()),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let applied = c
+        .apply(v1::ApplyRequest {
+            state: Some(state.clone()),
+            action: Some(action),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    match applied.outcome.unwrap() {
+        Outcome::Violation(v) => {
+            assert!(!v.message.is_empty());
+            assert_eq!(validated.violation.unwrap().code, v.code);
+            v.code
+        }
+        Outcome::Applied(_) => panic!("applied"),
+    }
+}
+
+/// Plays a game through LegalActions, Validate, Apply and View; returns the final state and log.
+async fn play(
+    c: &mut RefereeServiceClient<Channel>,
+    setup: v1::NewGameRequest,
+) -> (v1::GameState, Vec<v1::Action>) {
+    let players = setup.players;
+    let mut state = c.new_game(setup).await.unwrap().into_inner().state.unwrap();
+    let mut log = Vec::new();
+    for step in 0..5_000usize {
+        let legal = c
+            .legal_actions(v1::LegalActionsRequest {
+                state: Some(state.clone()),
+                seat: None,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let status = legal.status.unwrap();
+        if status.finished {
+            let result = status.result.unwrap();
+            assert_eq!(result.seats.len(), players as usize);
+            assert!(result.seats.iter().any(|s| s.winner));
+            for seat in &result.seats {
+                assert_eq!(seat.tie_breakers.len(), 2, "customers, then living members");
+            }
+            return (state, log);
+        }
+        assert_eq!(status.to_act.len(), 1, "one seat decides");
+        // Prefer acting over passing, so games see every kind of action.
+        let pick = (step * 7 + 3) % legal.actions.len();
+        let action = legal.actions[pick].clone();
+        if step % 50 == 0 {
+            let view = c
+                .view(v1::ViewRequest {
+                    state: Some(state.clone()),
+                    seat: Some(status.to_act[0]),
+                })
+                .await
+                .unwrap()
+                .into_inner()
+                .view
+                .unwrap();
+            let Some(v1::game_view::Game::Village(v)) = view.game else {
+                panic!("not a Village view");
+            };
+            assert!(v.market.unwrap().pile.is_empty(), "the pile is hidden");
+            for (i, s) in v.seats.iter().enumerate() {
+                if i as u32 != status.to_act[0] {
+                    assert!(s.customers.is_empty(), "others' customers are hidden");
+                }
+                assert!(s.members.iter().all(|m| m.generation > 0));
+            }
+        }
+        let applied = c
+            .apply(v1::ApplyRequest {
+                state: Some(state.clone()),
+                action: Some(action.clone()),
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        match applied.outcome.unwrap() {
+            Outcome::Applied(a) => {
+                assert!(!a.events.is_empty(), "every action is announced");
+                state = a.state.unwrap();
+            }
+            Outcome::Violation(v) => panic!("listed action refused: {v:?}"),
+        }
+        log.push(action);
+    }
+    panic!("game did not end");
+}
+
+#[tokio::test]
+async fn village_is_listed_with_its_component_set() {
+    let (_stop, mut c) = serve(config(&[])).await;
+    let games = c
+        .list_games(v1::ListGamesRequest {})
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    let v = games.iter().find(|g| g.game == "village").unwrap();
+    assert_eq!((v.min_players, v.max_players), (2, 5));
+    assert_eq!(v.rules_version, "village/1");
+    assert_eq!(v.component_set, "village-provisional-1");
+    assert!(v.provisional);
+    assert_eq!(v.component_set_hash.len(), 64);
+    let Some(v1::game_info::Components::Village(set)) = &v.components else {
+        panic!("no component set");
+    };
+    let parsed = referee::games::village::components::Components::parse(&set.toml).unwrap();
+    assert_eq!(
+        parsed.hash(),
+        v.component_set_hash,
+        "the TOML is the set in use"
+    );
+    assert_eq!(set.sha256, v.component_set_hash);
+}
+
+#[tokio::test]
+async fn complete_games_through_every_rpc_and_replay_reproduces_them() {
+    let (_stop, mut c) = serve(config(&[])).await;
+    for (players, seed, no_starting_compensation) in [(2, 1, false), (4, 2, false), (5, 3, true)] {
+        let options = v1::VillageOptions {
+            no_starting_compensation,
+            ..Default::default()
+        };
+        let setup = village(players, seed, options);
+        let (state, log) = play(&mut c, setup.clone()).await;
+        let replayed = c
+            .replay(v1::ReplayRequest {
+                setup: Some(setup),
+                actions: log,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(replayed.violation, None);
+        assert_eq!(replayed.state.unwrap(), state);
+    }
+}
+
+#[tokio::test]
+async fn violations_and_the_wrong_game() {
+    let (_stop, mut c) = serve(config(&[])).await;
+    let options = v1::VillageOptions {
+        no_starting_compensation: true,
+        ..Default::default()
+    };
+    let state = c
+        .new_game(village(3, 9, options))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    use v1::village_action::Action as A;
+    let harvest = || A::Harvest(v1::VillageHarvest {});
+    let well = || {
+        A::UseWell(v1::VillageUseWell {
+            colour: v1::VillageColour::Green as i32,
+        })
+    };
+    assert_eq!(
+        violation(&mut c, &state, village_action(harvest(), 1)).await,
+        "NOT_YOUR_TURN"
+    );
+    assert_eq!(
+        violation(&mut c, &state, village_action(harvest(), 0)).await,
+        "WRONG_DECISION"
+    );
+    assert_eq!(
+        violation(&mut c, &state, village_action(well(), 0)).await,
+        "CANNOT_PAY"
+    );
+    // A space with no plague cube on it, if any.
+    let legal = c
+        .legal_actions(v1::LegalActionsRequest {
+            state: Some(state.clone()),
+            seat: None,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .actions;
+    let plague_on = |space: i32| {
+        legal.iter().any(|a| {
+            matches!(&a.game, Some(v1::action::Game::Village(v1::VillageAction { action: Some(A::TakeCube(t)) }))
+                if t.space == space && t.cube == v1::VillageCube::Plague as i32)
+        })
+    };
+    let space = (1..=7).find(|&s| !plague_on(s)).unwrap();
+    let take_plague = A::TakeCube(v1::VillageTakeCube {
+        space,
+        cube: v1::VillageCube::Plague as i32,
+    });
+    assert_eq!(
+        violation(&mut c, &state, village_action(take_plague, 0)).await,
+        "NOTHING_THERE"
+    );
+
+    // A Port Royal action on a Village state, and a Village action on a Port Royal state.
+    let port_royal_draw = v1::Action {
+        seat: Some(0),
+        expected_sequence: None,
+        game: Some(v1::action::Game::PortRoyal(v1::PortRoyalAction {
+            kind: Some(v1::port_royal_action::Kind::Draw(
+                v1::port_royal_action::Draw {},
+            )),
+        })),
+    };
+    assert_eq!(
+        violation(&mut c, &state, port_royal_draw).await,
+        "WRONG_GAME"
+    );
+    let pr = c
+        .new_game(v1::NewGameRequest {
+            game: "port-royal".into(),
+            players: 3,
+            seed: Some(1),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    assert_eq!(
+        violation(&mut c, &pr, village_action(harvest(), 0)).await,
+        "WRONG_GAME"
+    );
+
+    // A member with presence left out is malformed, named by its path.
+    let recall = village_action(A::Recall(v1::VillageRecall { member: None }), 0);
+    let err = c
+        .apply(v1::ApplyRequest {
+            state: Some(state.clone()),
+            action: Some(recall),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert_eq!(
+        fields_of("ApplyRequest", &err),
+        ["action.village.recall.member"]
+    );
+}
+
+#[tokio::test]
+async fn unsupported_expansions_are_refused_by_name() {
+    let (_stop, mut c) = serve(config(&[])).await;
+    for (options, field) in [
+        (
+            v1::VillageOptions {
+                inn: true,
+                ..Default::default()
+            },
+            "village.inn",
+        ),
+        (
+            v1::VillageOptions {
+                marriage: true,
+                ..Default::default()
+            },
+            "village.marriage",
+        ),
+        (
+            v1::VillageOptions {
+                port: true,
+                ..Default::default()
+            },
+            "village.port",
+        ),
+        (
+            v1::VillageOptions {
+                life_goals: true,
+                ..Default::default()
+            },
+            "village.life_goals",
+        ),
+    ] {
+        let err = c.new_game(village(3, 1, options)).await.unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument);
+        assert_eq!(fields_of("NewGameRequest", &err), [field]);
+        assert_eq!(reason(&err), "UNSUPPORTED_EXPANSION");
+    }
+    let err = c
+        .new_game(village(6, 1, v1::VillageOptions::default()))
+        .await
+        .unwrap_err();
+    assert_eq!(fields_of("NewGameRequest", &err), ["players"]);
+}
+
+#[tokio::test]
+async fn a_state_of_another_component_set_is_refused() {
+    let (_stop_a, mut provisional) = serve(config(&[])).await;
+    let (_stop_b, mut other) = serve(config(&["--village-components", OTHER_SET])).await;
+    let state = provisional
+        .new_game(village(3, 4, v1::VillageOptions::default()))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    let err = other
+        .legal_actions(v1::LegalActionsRequest {
+            state: Some(state.clone()),
+            seat: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert_eq!(reason(&err), "COMPONENT_SET_MISMATCH");
+    assert_eq!(
+        fields_of("LegalActionsRequest", &err),
+        ["state.village.component_hash"]
+    );
+    // The other server plays its own set's games.
+    let games = other
+        .list_games(v1::ListGamesRequest {})
+        .await
+        .unwrap()
+        .into_inner()
+        .games;
+    let v = games.iter().find(|g| g.game == "village").unwrap();
+    assert_eq!(v.component_set, "test-other-1");
+    let own = other
+        .new_game(village(3, 4, v1::VillageOptions::default()))
+        .await
+        .unwrap()
+        .into_inner()
+        .state
+        .unwrap();
+    let Some(v1::game_state::Game::Village(s)) = &own.game else {
+        panic!("a Village state");
+    };
+    assert_eq!(s.component_set, "test-other-1");
+    assert_eq!(s.component_hash, v.component_set_hash);
+}
+
+#[test]
+fn the_server_refuses_to_start_on_an_invalid_component_set() {
+    let dir = std::env::temp_dir().join(format!("village-set-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    let text = std::fs::read_to_string(OTHER_SET)
+        .unwrap()
+        .replacen("spaces = 15", "spaces = 0", 1);
+    std::fs::write(&bad, text).unwrap();
+    let err = Config::try_parse_from(["referee", "--village-components", bad.to_str().unwrap()])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("life_track.spaces"), "{err}");
+    let missing = Config::try_parse_from(["referee", "--village-components", "/nonexistent.toml"])
+        .unwrap_err()
+        .to_string();
+    assert!(missing.contains("cannot read"), "{missing}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
