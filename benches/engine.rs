@@ -1,18 +1,39 @@
-//! Engine benchmark: seeded random complete Port Royal games, legal-action generation included,
-//! for each mode and player count. `games/…` reports games per second, `actions/…` actions per
-//! second, over the same fixed set of seeds. Run: `cargo bench --bench engine`.
+//! Engine benchmark: seeded random complete games, legal-action generation included, for each
+//! game, mode and player count (Port Royal's modes; Village on the provisional set, with the
+//! starting compensation). `games/…` reports games per second, `actions/…` actions per second,
+//! over the same fixed set of seeds. Run: `cargo bench --bench engine`.
 // criterion_group! defines a public function it cannot document.
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::sync::Arc;
+
 use referee::core::GameRng;
-use referee::games::port_royal::{self, Mode, Options, State};
+use referee::games::port_royal::{self, Mode, Options};
+use referee::games::village::{self, components::Components};
+use referee::games::Game;
 
 const SEEDS: u64 = 10;
 
-/// Plays one random game to its end; returns the number of actions.
+/// Plays one random Port Royal game to its end; returns the number of actions.
 fn play(players: u32, seed: u64, options: Options) -> u64 {
-    let mut state: State = port_royal::new_game(players, 0, seed, options).unwrap();
+    play_out(
+        port_royal::new_game(players, 0, seed, options).unwrap(),
+        seed,
+    )
+}
+
+/// Plays one random Village game (provisional set, compensation on) to its end.
+fn play_village(set: &Arc<Components>, players: u32, seed: u64) -> u64 {
+    let options = village::Options::default();
+    play_out(
+        village::new_game(Arc::clone(set), players, 0, seed, options).unwrap(),
+        seed,
+    )
+}
+
+/// Plays a game from `state` to its end, uniformly among legal actions; returns their number.
+fn play_out<G: Game>(mut state: G, seed: u64) -> u64 {
     let mut agent = GameRng::from_u64(seed);
     let mut events = Vec::new();
     let mut actions = 0;
@@ -66,5 +87,22 @@ fn games(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, games);
+fn village_games(c: &mut Criterion) {
+    let set = Arc::new(Components::provisional());
+    for players in 2..=5u32 {
+        let total: u64 = (0..SEEDS).map(|s| play_village(&set, players, s)).sum();
+        for (group, elements) in [("games", SEEDS), ("actions", total)] {
+            let mut g = c.benchmark_group(format!("{group}/village"));
+            g.throughput(Throughput::Elements(elements));
+            g.bench_with_input(
+                BenchmarkId::from_parameter(format!("{players}p")),
+                &players,
+                |b, &p| b.iter(|| (0..SEEDS).map(|s| play_village(&set, p, s)).sum::<u64>()),
+            );
+            g.finish();
+        }
+    }
+}
+
+criterion_group!(benches, games, village_games);
 criterion_main!(benches);

@@ -1,11 +1,13 @@
-//! Per-operation benchmarks on recorded mid-game states (`tests/common/samples.rs`): `apply`
-//! alone, `legal_actions` alone, and protobuf encode and decode (with validation) of a 5-player
-//! state. Run: `cargo bench --bench ops`.
+//! Per-operation benchmarks on recorded mid-game states (`tests/common/samples.rs`,
+//! `tests/common/village.rs`): `apply` alone, `legal_actions` alone, `view`, and protobuf encode
+//! and decode (with validation). Run: `cargo bench --bench ops`.
 // criterion_group! defines a public function it cannot document.
 #![allow(missing_docs)]
 
 #[path = "../tests/common/samples.rs"]
 mod samples;
+#[path = "../tests/common/village.rs"]
+mod village;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use prost::Message;
@@ -51,5 +53,51 @@ fn ops(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, ops);
+/// The same operations on a recorded mid-game Village state (provisional set, seed 7).
+fn village_ops(c: &mut Criterion) {
+    use referee::service::village as wire;
+    for players in [4u32, 5] {
+        let set = village::provisional();
+        let states = village::states(&set, players, 7);
+        let state = states[states.len() / 2].clone();
+        let id = format!("village/{players}p");
+        let (seat, action) = state.legal_actions(None)[0];
+        c.bench_with_input(BenchmarkId::new("legal_actions", &id), &state, |b, s| {
+            b.iter(|| black_box(s.legal_actions(None)))
+        });
+        c.bench_with_input(BenchmarkId::new("apply", &id), &state, |b, s| {
+            b.iter(|| {
+                let mut s = s.clone();
+                let mut events = Vec::new();
+                s.apply_in_place(seat, &action, &mut events).unwrap();
+                black_box((s, events))
+            })
+        });
+        c.bench_with_input(BenchmarkId::new("view", &id), &state, |b, s| {
+            b.iter(|| black_box(s.view(Some(0))))
+        });
+        let bytes = wire::state_to_proto(&state).encode_to_vec();
+        c.bench_with_input(BenchmarkId::new("encode", &id), &state, |b, s| {
+            b.iter(|| black_box(wire::state_to_proto(s).encode_to_vec()))
+        });
+        c.bench_with_input(BenchmarkId::new("decode_only", &id), &bytes, |b, bytes| {
+            b.iter(|| black_box(v1::VillageState::decode(bytes.as_slice()).unwrap()))
+        });
+        c.bench_with_input(BenchmarkId::new("integrity", &id), &state, |b, s| {
+            b.iter(|| black_box(s.check_integrity()))
+        });
+        c.bench_with_input(
+            BenchmarkId::new("decode_validate", &id),
+            &bytes,
+            |b, bytes| {
+                b.iter(|| {
+                    let p = v1::VillageState::decode(bytes.as_slice()).unwrap();
+                    black_box(wire::state_from_proto(p, &set).unwrap())
+                })
+            },
+        );
+    }
+}
+
+criterion_group!(benches, ops, village_ops);
 criterion_main!(benches);

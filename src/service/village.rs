@@ -260,61 +260,60 @@ fn id(value: Option<u32>, field: &str) -> Result<u8, StateErrors> {
         .ok_or_else(|| StateErrors::one(field, "is required"))
 }
 
-fn place_from(m: &v1::VillageMember, field: &str) -> Result<Place, StateErrors> {
+/// A place code's kind (see `village.proto`).
+const KIND: u32 = 1000;
+
+/// A member's place from its code (`field` names it, formatted only for an error: this runs for
+/// every member of every request).
+fn place_from(code: u32, field: impl Fn() -> String) -> Result<Place, StateErrors> {
     use v1::VillagePlace as P;
-    let index = || small(m.index);
-    Ok(match P::try_from(m.place) {
-        Ok(P::Reserve) => Place::Reserve,
-        Ok(P::Farmyard) => Place::Farmyard,
-        Ok(P::Building) => Place::Building(required(
-            building_from(m.building),
-            &format!("{field}.building"),
-            "building",
-        )?),
-        Ok(P::Council) => Place::Council(index()),
-        Ok(P::City) => Place::City(index()),
-        Ok(P::BlackBag) => Place::BlackBag,
-        Ok(P::Window) => Place::Window(index()),
-        Ok(P::Chronicle) => Place::Chronicle(
-            required(
-                section_from(m.section),
-                &format!("{field}.section"),
-                "chronicle section",
-            )?,
-            index(),
-        ),
-        Ok(P::Grave) => Place::Grave(index()),
-        Ok(P::Gone) => Place::Gone,
-        Ok(P::Unspecified) | Err(_) => {
-            return Err(StateErrors::one(
-                format!("{field}.place"),
-                "must name a place",
-            ))
-        }
-    })
+    let detail = code % KIND;
+    let index = small(detail);
+    let bad = |what: &str| {
+        Err(StateErrors::one(
+            field(),
+            format!("is not a place code: {what}"),
+        ))
+    };
+    Ok(
+        match P::try_from(i32::try_from(code / KIND).unwrap_or(-1)) {
+            Ok(P::Reserve) => Place::Reserve,
+            Ok(P::Farmyard) => Place::Farmyard,
+            Ok(P::Building) => match building_from(detail as i32) {
+                Some(b) => Place::Building(b),
+                None => return bad("no such building"),
+            },
+            Ok(P::Council) => Place::Council(index),
+            Ok(P::City) => Place::City(index),
+            Ok(P::BlackBag) => Place::BlackBag,
+            Ok(P::Window) => Place::Window(index),
+            Ok(P::Chronicle) => match section_from((detail / 100) as i32) {
+                Some(s) => Place::Chronicle(s, small(detail % 100)),
+                None => return bad("no such chronicle section"),
+            },
+            Ok(P::Grave) => Place::Grave(index),
+            Ok(P::Gone) => Place::Gone,
+            Ok(P::Unspecified) | Err(_) => return bad("no such kind"),
+        },
+    )
 }
 
-fn place_to(place: Place) -> v1::VillageMember {
+/// A member's place code.
+fn place_to(place: Place) -> u32 {
     use v1::VillagePlace as P;
-    let (kind, index, building, section) = match place {
-        Place::Reserve => (P::Reserve, 0, 0, 0),
-        Place::Farmyard => (P::Farmyard, 0, 0, 0),
-        Place::Building(b) => (P::Building, 0, building_to(b), 0),
-        Place::Council(s) => (P::Council, s, 0, 0),
-        Place::City(c) => (P::City, c, 0, 0),
-        Place::BlackBag => (P::BlackBag, 0, 0, 0),
-        Place::Window(w) => (P::Window, w, 0, 0),
-        Place::Chronicle(s, i) => (P::Chronicle, i, 0, s as i32 + 1),
-        Place::Grave(g) => (P::Grave, g, 0, 0),
-        Place::Gone => (P::Gone, 0, 0, 0),
+    let (kind, detail) = match place {
+        Place::Reserve => (P::Reserve, 0),
+        Place::Farmyard => (P::Farmyard, 0),
+        Place::Building(b) => (P::Building, building_to(b) as u32),
+        Place::Council(s) => (P::Council, u32::from(s)),
+        Place::City(c) => (P::City, u32::from(c)),
+        Place::BlackBag => (P::BlackBag, 0),
+        Place::Window(w) => (P::Window, u32::from(w)),
+        Place::Chronicle(s, i) => (P::Chronicle, (s as u32 + 1) * 100 + u32::from(i)),
+        Place::Grave(g) => (P::Grave, u32::from(g)),
+        Place::Gone => (P::Gone, 0),
     };
-    v1::VillageMember {
-        place: kind as i32,
-        index: u32::from(index),
-        building,
-        section,
-        generation: 0,
-    }
+    kind as u32 * KIND + detail
 }
 
 fn decision_from(d: &v1::VillageDecision, field: &str) -> Result<Decision, StateErrors> {
@@ -500,8 +499,7 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
         let generations = set.family.generations.iter().zip(1u8..);
         let mut gens = generations.flat_map(|(&n, g)| (0..n).map(move |_| g));
         for (j, m) in s.members.iter().enumerate() {
-            let field = format!("seats[{i}].members[{j}]");
-            match place_from(m, &field) {
+            match place_from(*m, || format!("seats[{i}].members[{j}]")) {
                 Ok(place) => members.push(Member {
                     generation: gens.next().unwrap_or(0),
                     place,
@@ -892,7 +890,7 @@ fn event_to_proto(e: &Event) -> v1::VillageEvent {
         Event::Died { seat, member, rest } => E::Died(v1::VillageDied {
             seat: u32::from(*seat),
             member: u32::from(*member),
-            rest: Some(place_to(*rest)),
+            rest: place_to(*rest),
         }),
         Event::EndTriggered { seat } => E::EndTriggered(v1::VillageEndTriggered {
             seat: u32::from(*seat),
@@ -932,13 +930,9 @@ fn view_to_proto(v: &View) -> v1::VillageView {
             .seats
             .iter()
             .zip(&v.customer_counts)
-            .map(|(s, &count)| {
-                let mut out = seat_to(s);
-                for (m, member) in out.members.iter_mut().zip(&s.members) {
-                    m.generation = u32::from(member.generation);
-                }
-                out.customer_count = count;
-                out
+            .map(|(s, &count)| v1::VillageSeat {
+                customer_count: count,
+                ..seat_to(s)
             })
             .collect(),
         supply: Some(supply_to(&v.supply)),

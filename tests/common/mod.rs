@@ -179,6 +179,7 @@ pub mod mutate;
 pub mod paths;
 pub mod raw;
 pub mod samples;
+pub mod village;
 
 /// Card ids by description, from the static table (first matching id not in `except`).
 pub mod ids {

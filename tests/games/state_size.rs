@@ -33,3 +33,28 @@ fn a_five_player_mid_game_state_encodes_to_at_most_1500_bytes() {
     }
     eprintln!("{}", report.join("\n"));
 }
+
+/// Issue "Village", benchmarks: a 5-player mid-game Village state encodes to at most 2,000 bytes.
+#[test]
+fn a_five_player_mid_game_village_state_encodes_to_at_most_2000_bytes() {
+    use common::village::{sets, states};
+    for set in sets() {
+        let mut largest = 0;
+        let mut mid = Vec::new();
+        for seed in 0..10 {
+            let all = states(&set, 5, seed);
+            let sizes: Vec<usize> = all
+                .iter()
+                .map(|s| game_state(500, s).encoded_len())
+                .collect();
+            largest = largest.max(*sizes.iter().max().unwrap());
+            mid.push(sizes[sizes.len() / 2]);
+        }
+        eprintln!(
+            "village {}: mid-game {mid:?} bytes, largest seen {largest} bytes",
+            set.name
+        );
+        assert!(mid.iter().all(|&m| m <= 2000), "{mid:?}");
+        assert!(largest <= 2000, "the largest state is {largest} bytes");
+    }
+}

@@ -63,14 +63,11 @@ impl State {
                     _ => true,
                 };
                 if !ok {
-                    errs.push(
-                        format!("{}.index", field()),
-                        "is not a place open in this game",
-                    );
+                    errs.push(field(), "is not a place open in this game");
                 }
                 if matches!(m.place, Place::Chronicle(..) | Place::Grave(_)) {
                     if resting.contains(&m.place) {
-                        errs.push(format!("{}.index", field()), "is taken by another member");
+                        errs.push(field(), "is taken by another member");
                     }
                     resting.push(m.place);
                 }
