@@ -14,4 +14,5 @@ mod playthroughs;
 mod port_royal_rules;
 mod state_size;
 mod village_components;
+mod village_rules;
 mod village_setup;

@@ -1,0 +1,1071 @@
+//! Village's turn flow, one scenario per rule and ruling (village.md §2-§6 and the [R] rulings;
+//! docs/rules.md V-R15 onwards), on both component sets. Scenario states are made by editing a
+//! real game's wire message (`common::village::edit`), so each is one the referee accepts.
+
+use std::sync::Arc;
+
+use referee::games::village::components::{Components, Piece};
+use referee::games::village::pieces::{Colour, Space};
+use referee::games::village::state::church::ChurchPayment;
+use referee::games::village::state::council::{CouncilPayment, Privilege};
+use referee::games::village::state::family::{Building, Place};
+use referee::games::village::state::payment::CubePayment;
+use referee::games::village::{Action, Cube, Decision, Event, State};
+use referee::pb::v1;
+
+use crate::common::village::{act, edit, game, refused, refused_fields, sets};
+
+// Wire edits that keep every piece counted once.
+
+fn cubes_mut(c: &mut Option<v1::VillageCubes>, colour: Colour) -> &mut u32 {
+    let c = c.get_or_insert_with(Default::default);
+    match colour {
+        Colour::Brown => &mut c.brown,
+        Colour::Pink => &mut c.pink,
+        Colour::Orange => &mut c.orange,
+        Colour::Green => &mut c.green,
+    }
+}
+
+/// Moves `n` cubes of a colour from the supply to a seat's farmyard.
+fn give_cubes(p: &mut v1::VillageState, seat: usize, colour: Colour, n: u32) {
+    let supply = p.supply.as_mut().unwrap();
+    *cubes_mut(&mut supply.cubes, colour) -= n;
+    *cubes_mut(&mut p.seats[seat].cubes, colour) += n;
+}
+
+fn goods_mut(g: &mut Option<v1::VillageGoods>, piece: Piece) -> &mut u32 {
+    let g = g.get_or_insert_with(Default::default);
+    match piece {
+        Piece::Horse => &mut g.horse,
+        Piece::Ox => &mut g.ox,
+        Piece::Wagon => &mut g.wagon,
+        Piece::Plow => &mut g.plow,
+        Piece::Scroll => &mut g.scroll,
+        Piece::Grain => unreachable!("grain is counted apart"),
+    }
+}
+
+/// Moves a piece (a goods tile or a grain) from the supply to a seat's farmyard.
+fn give(p: &mut v1::VillageState, seat: usize, piece: Piece) {
+    let supply = p.supply.as_mut().unwrap();
+    if piece == Piece::Grain {
+        supply.grain -= 1;
+        p.seats[seat].grain += 1;
+    } else {
+        *goods_mut(&mut supply.goods, piece) -= 1;
+        *goods_mut(&mut p.seats[seat].goods, piece) += 1;
+    }
+}
+
+/// Every cube on the action spaces goes back into the green bag, then one cube of `cube` (from
+/// the bag, or the supply) onto each space listed.
+fn board(p: &mut v1::VillageState, cubes: &[(Space, Cube)]) {
+    let bag = p.bag.get_or_insert_with(Default::default);
+    for pool in &mut p.spaces {
+        let c = pool.cubes.take().unwrap_or_default();
+        let b = bag.cubes.get_or_insert_with(Default::default);
+        b.brown += c.brown;
+        b.pink += c.pink;
+        b.orange += c.orange;
+        b.green += c.green;
+        bag.plague += std::mem::take(&mut pool.plague);
+    }
+    for &(space, cube) in cubes {
+        let pool = &mut p.spaces[space as usize];
+        match cube {
+            Cube::Plague => {
+                if bag.plague > 0 {
+                    bag.plague -= 1;
+                } else {
+                    p.supply.as_mut().unwrap().plague -= 1;
+                }
+                pool.plague += 1;
+            }
+            Cube::Influence(c) => {
+                let from_bag = cubes_mut(&mut bag.cubes, c);
+                if *from_bag > 0 {
+                    *from_bag -= 1;
+                } else {
+                    *cubes_mut(&mut p.supply.as_mut().unwrap().cubes, c) -= 1;
+                }
+                *cubes_mut(&mut pool.cubes, c) += 1;
+            }
+        }
+    }
+}
+
+/// The decision: a turn of `seat`.
+fn turn(p: &mut v1::VillageState, seat: u32) {
+    p.pending = vec![v1::VillageDecision {
+        kind: v1::VillageDecisionKind::Turn as i32,
+        seat,
+        ..Default::default()
+    }];
+}
+
+/// A 3-player game on `set`, no compensation, with seat 0 to take a turn on a board of `cubes`.
+fn scenario(
+    set: &Arc<Components>,
+    cubes: &[(Space, Cube)],
+    f: impl FnOnce(&mut v1::VillageState),
+) -> State {
+    let s = game(set, 3, 5, false);
+    edit(&s, |p| {
+        board(p, cubes);
+        turn(p, 0);
+        f(p);
+    })
+}
+
+fn green(n: u32) -> CubePayment {
+    let mut p = CubePayment {
+        cubes: Default::default(),
+        coins: Default::default(),
+    };
+    p.cubes.add(Colour::Green, n);
+    p
+}
+
+const GREEN: Cube = Cube::Influence(Colour::Green);
+
+/// §2 Turn: a turn takes one cube from a space (an influence cube to the farmyard) and then
+/// offers that space's action or none.
+#[test]
+fn s2_a_turn_takes_a_cube_then_offers_its_spaces_action() {
+    for set in sets() {
+        let mut s = scenario(
+            &set,
+            &[(Space::Harvest, GREEN), (Space::Family, GREEN)],
+            |_| {},
+        );
+        let take = Action::TakeCube {
+            space: Space::Harvest,
+            cube: GREEN,
+        };
+        let listed: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert!(listed.contains(&take));
+        assert!(
+            !listed.iter().any(|a| matches!(a, Action::UseWell { .. })),
+            "no three cubes alike"
+        );
+        act(&mut s, 0, take);
+        assert_eq!(s.seats()[0].cubes.of(Colour::Green), 1);
+        assert_eq!(
+            s.decision(),
+            Some(Decision::Act {
+                seat: 0,
+                space: Space::Harvest
+            })
+        );
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        assert_eq!(open, [Action::Harvest, Action::Pass]);
+        act(&mut s, 0, Action::Harvest);
+        assert_eq!(s.seats()[0].grain, 2);
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }), "clockwise");
+    }
+}
+
+/// §2 Turn: a plague cube goes back to the supply and costs its taker 2 time.
+#[test]
+fn s2_a_plague_cube_costs_two_time() {
+    for set in sets() {
+        let mut s = scenario(
+            &set,
+            &[(Space::Family, Cube::Plague), (Space::Harvest, GREEN)],
+            |_| {},
+        );
+        let supply = s.board().supply.plague;
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Family,
+                cube: Cube::Plague,
+            },
+        );
+        assert_eq!(s.seats()[0].life, 3);
+        assert_eq!(s.board().supply.plague, supply + 1);
+        assert_eq!(
+            s.decision(),
+            Some(Decision::Act {
+                seat: 0,
+                space: Space::Family
+            })
+        );
+    }
+}
+
+/// §2 Well [R]: three influence cubes of one colour, never coins, for any action, even one
+/// whose space is empty; only while a cube is on the board.
+#[test]
+fn s2_the_well_takes_three_cubes_of_one_colour_and_never_coins() {
+    for set in sets() {
+        let mut s = scenario(&set, &[(Space::Harvest, GREEN)], |p| {
+            give_cubes(p, 0, Colour::Pink, 2);
+            p.seats[0].coins = 5;
+        });
+        let well = Action::UseWell {
+            colour: Colour::Pink,
+        };
+        assert_eq!(
+            refused(&s, 0, well),
+            "CANNOT_PAY",
+            "coins do not stand in at the well"
+        );
+        s = edit(&s, |p| give_cubes(p, 0, Colour::Pink, 1));
+        let supply = s.board().supply.cubes.of(Colour::Pink);
+        act(&mut s, 0, well);
+        assert_eq!(s.seats()[0].cubes.of(Colour::Pink), 0);
+        assert_eq!(s.board().supply.cubes.of(Colour::Pink), supply + 3);
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        assert_eq!(open, Space::ALL.map(|space| Action::ChooseAction { space }));
+        act(
+            &mut s,
+            0,
+            Action::ChooseAction {
+                space: Space::Family,
+            },
+        );
+        act(&mut s, 0, Action::NewMember);
+        assert_eq!(
+            s.seats()[0].count(Place::Farmyard),
+            set.family.generations[0] as usize + 1
+        );
+        assert_eq!(
+            s.board().space(Space::Harvest).total(),
+            1,
+            "the board is untouched"
+        );
+    }
+}
+
+/// A seat with five grain and a customer that wants what it has: the market cube starts a
+/// market day at once (compulsory), the trigger's first sale is free, later ones cost a green
+/// cube (or coin) and a time; a seat that cannot sell is out; the day ends, the market refills.
+#[test]
+fn s3_the_market_day() {
+    for set in sets() {
+        let s = scenario(
+            &set,
+            &[(Space::Market, GREEN), (Space::Harvest, GREEN)],
+            |_| {},
+        );
+        let stalls: Vec<u8> = s.market().stalls.iter().flatten().copied().collect();
+        assert!(stalls.len() >= 2, "two customers on stalls");
+        let demand = |t: u8| set.customers[usize::from(t)].demand.clone();
+        let mut s = edit(&s, |p| {
+            for &t in &stalls[..2] {
+                for piece in demand(t) {
+                    give(p, 0, piece);
+                }
+            }
+            give_cubes(p, 0, Colour::Green, 1);
+        });
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Market,
+                cube: GREEN,
+            },
+        );
+        let Some(Decision::MarketDay {
+            trigger: 0,
+            seat: 0,
+            free: true,
+            ..
+        }) = s.decision()
+        else {
+            panic!("the market day starts at once: {:?}", s.decision());
+        };
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        assert!(open
+            .iter()
+            .all(|a| matches!(a, Action::Serve { payment: None, .. } | Action::Pass)));
+        let first = s
+            .market()
+            .stalls
+            .iter()
+            .position(|t| *t == Some(stalls[0]))
+            .unwrap() as u8;
+        let events = act(
+            &mut s,
+            0,
+            Action::Serve {
+                stall: first,
+                payment: None,
+            },
+        );
+        assert!(events.contains(&Event::Served {
+            seat: 0,
+            customer: stalls[0]
+        }));
+        // Seats 1 and 2 have nothing to sell: they are out, and seat 0 goes on, now paying.
+        let Some(Decision::MarketDay {
+            seat: 0,
+            free: false,
+            passed,
+            ..
+        }) = s.decision()
+        else {
+            panic!("{:?}", s.decision());
+        };
+        assert_eq!(passed, 0b110);
+        let second = s
+            .market()
+            .stalls
+            .iter()
+            .position(|t| *t == Some(stalls[1]))
+            .unwrap() as u8;
+        assert_eq!(
+            refused(
+                &s,
+                0,
+                Action::Serve {
+                    stall: second,
+                    payment: None
+                }
+            ),
+            "CANNOT_PAY",
+            "only the trigger's first sale is free"
+        );
+        let life = s.seats()[0].life;
+        act(
+            &mut s,
+            0,
+            Action::Serve {
+                stall: second,
+                payment: Some(green(1)),
+            },
+        );
+        assert_eq!(s.seats()[0].life, life + 1);
+        assert_eq!(
+            s.seats()[0].cubes.of(Colour::Green),
+            1,
+            "the green cube of the market cube"
+        );
+        assert_eq!(s.seats()[0].customers, stalls[..2]);
+        // Seat 0 can pay once more (its last green cube) if a customer is left it can serve;
+        // either way it may pass, and the day ends with the market refilled.
+        if matches!(s.decision(), Some(Decision::MarketDay { .. })) {
+            let events = act(&mut s, 0, Action::Pass);
+            assert!(events.contains(&Event::MarketDayEnded));
+        }
+        let filled = s
+            .market()
+            .stalls
+            .iter()
+            .zip(&set.market.stalls)
+            .filter(|(t, l)| l.open(3) && t.is_some())
+            .count();
+        let open_stalls = set.market.stalls.iter().filter(|l| l.open(3)).count();
+        assert_eq!(
+            filled,
+            open_stalls.min(filled + s.market().pile.len()),
+            "refilled"
+        );
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
+    }
+}
+
+/// §5 [R]: a quill passed in a turn kills at the end of the turn; the owner chooses among the
+/// places its lowest generation stands in (one candidate dies at once).
+#[test]
+fn s5_deaths_come_at_the_end_of_the_turn_by_the_owners_choice() {
+    for set in sets() {
+        let last = set.life_track.spaces;
+        let mut s = scenario(
+            &set,
+            &[(Space::Family, Cube::Plague), (Space::Harvest, GREEN)],
+            |p| {
+                p.seats[0].life = last;
+                p.seats[0].members[0] = 3000 + Building::Office as u32 + 1;
+            },
+        );
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Family,
+                cube: Cube::Plague,
+            },
+        );
+        assert_eq!(s.due(), 1, "owed, not yet paid");
+        assert!(s.seats()[0].members.iter().all(|m| m.place.alive()));
+        act(&mut s, 0, Action::NewMember);
+        assert_eq!(s.decision(), Some(Decision::Dying { seat: 0, left: 1 }));
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        assert_eq!(open, [Action::Die { member: 0 }, Action::Die { member: 1 }]);
+        let events = act(&mut s, 0, Action::Die { member: 0 });
+        assert!(matches!(
+            events[1],
+            Event::Died {
+                seat: 0,
+                member: 0,
+                rest: Place::Chronicle(..)
+            }
+        ));
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
+    }
+}
+
+/// §3 Market, §5: a death during a market day is resolved at once, and the day goes on.
+#[test]
+fn s5_a_death_during_a_market_day_comes_at_once() {
+    for set in sets() {
+        let last = set.life_track.spaces;
+        let s = scenario(
+            &set,
+            &[(Space::Market, GREEN), (Space::Harvest, GREEN)],
+            |_| {},
+        );
+        let stalls: Vec<u8> = s.market().stalls.iter().flatten().copied().collect();
+        let mut s = edit(&s, |p| {
+            for &t in &stalls[..2] {
+                for piece in set.customers[usize::from(t)].demand.clone() {
+                    give(p, 0, piece);
+                }
+            }
+            p.seats[0].life = last;
+            p.seats[0].members[1] = 3000 + Building::Smithy as u32 + 1;
+        });
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Market,
+                cube: GREEN,
+            },
+        );
+        let at = |s: &State, t: u8| {
+            s.market()
+                .stalls
+                .iter()
+                .position(|x| *x == Some(t))
+                .unwrap() as u8
+        };
+        let stall = at(&s, stalls[0]);
+        act(
+            &mut s,
+            0,
+            Action::Serve {
+                stall,
+                payment: None,
+            },
+        );
+        let stall = at(&s, stalls[1]);
+        act(
+            &mut s,
+            0,
+            Action::Serve {
+                stall,
+                payment: Some(green(1)),
+            },
+        );
+        assert!(
+            matches!(s.decision(), Some(Decision::Dying { seat: 0, left: 1 })),
+            "at once"
+        );
+        act(&mut s, 0, Action::Die { member: 1 });
+        assert!(matches!(
+            s.decision(),
+            Some(Decision::MarketDay { .. }) | Some(Decision::Turn { seat: 1 })
+        ));
+    }
+}
+
+/// Fills every open chronicle space and grave but the last grave, with seat `seat`'s reserve
+/// members one by one (in the sections in order), so the next burial ends the game.
+fn all_but_one_resting_place(p: &mut v1::VillageState, set: &Components, players: u8) {
+    let mut codes: Vec<u32> = Vec::new();
+    for (s, (_, labels)) in set.chronicle.sections().iter().enumerate() {
+        for (i, l) in labels.iter().enumerate() {
+            if l.open(players) {
+                codes.push(8000 + (s as u32 + 1) * 100 + i as u32);
+            }
+        }
+    }
+    let graves: Vec<u32> = (0..set.graves.spaces.len() as u32)
+        .filter(|&g| set.graves.spaces[g as usize].open(players))
+        .map(|g| 9000 + g)
+        .collect();
+    codes.extend(&graves[..graves.len() - 1]);
+    let mut next = codes.into_iter();
+    for seat in 0..usize::from(players) {
+        for m in p.seats[seat].members.iter_mut().rev() {
+            if *m == 1000 {
+                match next.next() {
+                    Some(code) => *m = code,
+                    None => return,
+                }
+            }
+        }
+    }
+    assert!(
+        next.next().is_none(),
+        "enough members to fill the chronicle"
+    );
+}
+
+/// §6: the last grave triggers the end; the trigger's owner takes no more turns, every other
+/// seat one, clockwise; no end-of-round mass, a final mass, then scoring.
+#[test]
+fn s6_the_end_trigger_gives_every_other_seat_one_last_turn() {
+    for set in sets() {
+        let last = set.life_track.spaces;
+        let mut s = scenario(
+            &set,
+            &[(Space::Family, Cube::Plague), (Space::Harvest, GREEN)],
+            |p| {
+                all_but_one_resting_place(p, &set, 3);
+                p.seats[0].life = last;
+            },
+        );
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Family,
+                cube: Cube::Plague,
+            },
+        );
+        let events = act(&mut s, 0, Action::Pass);
+        assert!(events.iter().any(|e| matches!(
+            e,
+            Event::Died {
+                seat: 0,
+                rest: Place::Grave(_),
+                ..
+            }
+        )));
+        assert!(events.contains(&Event::EndTriggered { seat: 0 }));
+        assert!(s.ending());
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
+        assert_eq!(s.last_turns(), [2]);
+        // Seat 1 takes the last cube; seat 2's last turn is on an empty board: a free action.
+        act(
+            &mut s,
+            1,
+            Action::TakeCube {
+                space: Space::Harvest,
+                cube: GREEN,
+            },
+        );
+        act(&mut s, 1, Action::Pass);
+        assert_eq!(
+            s.decision(),
+            Some(Decision::ChooseAction { seat: 2 }),
+            "no well to pay"
+        );
+        act(
+            &mut s,
+            2,
+            Action::ChooseAction {
+                space: Space::Harvest,
+            },
+        );
+        let events = act(&mut s, 2, Action::Harvest);
+        // No reseeding: the final mass (nobody in the church here) and the end.
+        assert!(events.iter().any(|e| matches!(e, Event::MassDraw { .. })));
+        assert_eq!(events.last(), Some(&Event::Finished));
+        assert!(!events.iter().any(|e| matches!(e, Event::RoundBegun { .. })));
+        let status = s.status();
+        assert!(status.finished && status.to_act.is_empty());
+        assert_eq!(status.result.len(), 3);
+    }
+}
+
+/// [R] §10.3: the end triggered during a market day by another seat than the market's trigger:
+/// after the day every seat takes one more turn, from the seat after the trigger, which is last.
+#[test]
+fn r10_3_end_in_a_market_day_by_another_seat_gives_every_seat_a_turn_trigger_last() {
+    for set in sets() {
+        let last = set.life_track.spaces;
+        let s = scenario(
+            &set,
+            &[(Space::Market, GREEN), (Space::Harvest, GREEN)],
+            |p| {
+                all_but_one_resting_place(p, &set, 3);
+                turn(p, 2);
+            },
+        );
+        let stalls: Vec<u8> = s.market().stalls.iter().flatten().copied().collect();
+        // Seat 0 can serve a customer (paid: 1 green and 1 time), and is about to pass the quill.
+        let mut s = edit(&s, |p| {
+            for piece in set.customers[usize::from(stalls[0])].demand.clone() {
+                give(p, 0, piece);
+            }
+            give_cubes(p, 0, Colour::Green, 1);
+            p.seats[0].life = last;
+        });
+        act(
+            &mut s,
+            2,
+            Action::TakeCube {
+                space: Space::Market,
+                cube: GREEN,
+            },
+        );
+        let Some(Decision::MarketDay { seat: 0, .. }) = s.decision() else {
+            panic!("seat 2 can sell nothing; seat 0 can: {:?}", s.decision());
+        };
+        let stall = s
+            .market()
+            .stalls
+            .iter()
+            .position(|t| *t == Some(stalls[0]))
+            .unwrap() as u8;
+        let events = act(
+            &mut s,
+            0,
+            Action::Serve {
+                stall,
+                payment: Some(green(1)),
+            },
+        );
+        assert!(events.contains(&Event::EndTriggered { seat: 0 }));
+        // Finish the day (here every seat is out once seat 0 has sold).
+        while let Some(Decision::MarketDay { seat, .. }) = s.decision() {
+            act(&mut s, seat, Action::Pass);
+        }
+        // Every seat takes one more turn, from the seat after the market's trigger (seat 2),
+        // which is last: seat 0 now, then 1, then 2; then the final mass.
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 0 }));
+        assert_eq!(s.last_turns(), [1, 2]);
+        for seat in [0, 1, 2] {
+            assert_eq!(s.status().to_act, [seat]);
+            let (_, action) = s.legal_actions(None)[0];
+            act(&mut s, seat, action);
+            while let Some(d) = s.decision() {
+                if d.seat() != seat
+                    || matches!(
+                        d,
+                        Decision::Turn { .. }
+                            | Decision::ChooseAction { .. }
+                            | Decision::BuyOut { .. }
+                            | Decision::Windows { .. }
+                    )
+                {
+                    break;
+                }
+                act(&mut s, seat, Action::Pass);
+            }
+        }
+        assert!(
+            s.status().finished
+                || matches!(
+                    s.decision(),
+                    Some(Decision::BuyOut { .. } | Decision::Windows { .. })
+                )
+        );
+    }
+}
+
+/// §4: at a round's end the mass: buy-outs in turn order (one coin each), the draw, window
+/// moves for grain, the majority; then the marker's holder starts the next round and the
+/// marker returns to the council chamber.
+#[test]
+fn s4_the_round_ends_with_the_mass_and_the_marker_passes_the_start() {
+    for set in sets() {
+        let mut s = scenario(&set, &[(Space::Church, GREEN)], |p| {
+            p.seats[1].members[0] = 6000;
+            p.seats[1].members[1] = 6000;
+            p.seats[1].coins = 1;
+            p.seats[1].grain = 0;
+            give(p, 1, Piece::Grain);
+            p.marker = Some(2);
+        });
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Church,
+                cube: GREEN,
+            },
+        );
+        act(&mut s, 0, Action::Pass);
+        assert_eq!(
+            s.decision(),
+            Some(Decision::BuyOut { seat: 1, bought: 0 }),
+            "seat 0 has nobody in the bag"
+        );
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        assert_eq!(
+            open,
+            [Action::BuyOut { count: 1 }, Action::Pass],
+            "one coin, one buy-out"
+        );
+        let events = act(&mut s, 1, Action::BuyOut { count: 1 });
+        assert!(events.iter().any(|e| matches!(e, Event::MassDraw { .. })));
+        assert_eq!(s.seats()[1].coins, 0);
+        // Both members are out of the bag now (3 pieces left to draw, monks included, until no
+        // member is left or 4 were taken); seat 1 may move one left for its grain.
+        let on_windows = s.seats()[1].count(Place::Window(0));
+        assert!(on_windows >= 1);
+        if set.church.step_grain[0] <= 1 {
+            assert_eq!(s.decision(), Some(Decision::Windows { seat: 1 }));
+            act(&mut s, 1, Action::MoveLeft { member: 0 });
+            if let Some(Decision::Windows { seat: 1 }) = s.decision() {
+                act(&mut s, 1, Action::Pass);
+            }
+        }
+        assert_eq!(s.seats()[1].prestige, 2, "the church majority");
+        assert_eq!(s.round(), 2);
+        assert_eq!(s.starting_player(), 2, "the marker's holder starts");
+        assert_eq!(
+            s.marker(),
+            None,
+            "the marker is back in the council chamber"
+        );
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 2 }));
+    }
+}
+
+/// §3 Council: entering opens the stage-1 privilege only; climbing opens the new stage's and
+/// lower; a member already there gives the privilege of its stage or lower, free.
+#[test]
+fn s3_council_privileges_follow_the_stage_reached() {
+    for set in sets() {
+        let s = scenario(
+            &set,
+            &[(Space::Council, GREEN), (Space::Harvest, GREEN)],
+            |p| {
+                give(p, 0, Piece::Scroll);
+                give(p, 0, Piece::Scroll);
+                p.seats[0].coins = 1;
+            },
+        );
+        let mut enter = s.clone();
+        act(
+            &mut enter,
+            0,
+            Action::TakeCube {
+                space: Space::Council,
+                cube: GREEN,
+            },
+        );
+        act(
+            &mut enter,
+            0,
+            Action::EnterCouncil {
+                member: 0,
+                payment: CouncilPayment::Scroll,
+            },
+        );
+        assert_eq!(
+            enter.decision(),
+            Some(Decision::Privilege { seat: 0, up_to: 1 })
+        );
+        let open: Vec<Action> = enter
+            .legal_actions(None)
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert_eq!(
+            open,
+            [
+                Action::UsePrivilege {
+                    privilege: Privilege::Marker
+                },
+                Action::Pass
+            ]
+        );
+        act(
+            &mut enter,
+            0,
+            Action::UsePrivilege {
+                privilege: Privilege::Marker,
+            },
+        );
+        assert_eq!(enter.marker(), Some(0));
+
+        let mut climb = edit(&s, |p| p.seats[0].members[0] = 4002);
+        act(
+            &mut climb,
+            0,
+            Action::TakeCube {
+                space: Space::Council,
+                cube: GREEN,
+            },
+        );
+        act(
+            &mut climb,
+            0,
+            Action::AdvanceCouncil {
+                member: 0,
+                payment: CouncilPayment::Scroll,
+            },
+        );
+        assert_eq!(
+            climb.decision(),
+            Some(Decision::Privilege { seat: 0, up_to: 3 })
+        );
+        act(
+            &mut climb,
+            0,
+            Action::UsePrivilege {
+                privilege: Privilege::Good(referee::games::village::pieces::Good::Plow),
+            },
+        );
+
+        let mut free = edit(&s, |p| p.seats[0].members[0] = 4004);
+        act(
+            &mut free,
+            0,
+            Action::TakeCube {
+                space: Space::Council,
+                cube: GREEN,
+            },
+        );
+        let scrolls = free.seats()[0].goods.0[4];
+        act(
+            &mut free,
+            0,
+            Action::UsePrivilege {
+                privilege: Privilege::Prestige,
+            },
+        );
+        assert_eq!(free.seats()[0].prestige, 3);
+        assert_eq!(free.seats()[0].goods.0[4], scrolls, "free: nothing paid");
+    }
+}
+
+/// §3 Crafts: training is followed by the choice to produce at once.
+#[test]
+fn s3_training_then_producing_at_once_is_one_more_decision() {
+    for set in sets() {
+        let mut s = scenario(
+            &set,
+            &[(Space::Crafts, GREEN), (Space::Harvest, GREEN)],
+            |_| {},
+        );
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Crafts,
+                cube: GREEN,
+            },
+        );
+        act(
+            &mut s,
+            0,
+            Action::Train {
+                building: Building::Stables,
+                member: 0,
+            },
+        );
+        assert_eq!(
+            s.decision(),
+            Some(Decision::Produce {
+                seat: 0,
+                building: Building::Stables
+            })
+        );
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        assert_eq!(open.len(), 3, "a horse, an ox, or nothing: {open:?}");
+        act(&mut s, 0, open[1]);
+        assert_eq!(s.seats()[0].goods.total(), 1);
+        let time = set.buildings.stables.training_time + set.buildings.stables.production_time;
+        assert_eq!(s.seats()[0].life, (time % set.life_track.spaces) + 1);
+    }
+}
+
+/// §3 Church: a farmyard member into the black bag for a brown cube (or a coin) or 3 time.
+#[test]
+fn s3_the_church_action_pays_brown_a_coin_or_time() {
+    for set in sets() {
+        let mut s = scenario(
+            &set,
+            &[(Space::Church, GREEN), (Space::Harvest, GREEN)],
+            |p| {
+                p.seats[0].coins = 1;
+            },
+        );
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Church,
+                cube: GREEN,
+            },
+        );
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        let mut coin = green(0);
+        coin.coins.add(Colour::Brown, 1);
+        assert_eq!(
+            open,
+            [
+                Action::Church {
+                    member: 0,
+                    payment: ChurchPayment::Time
+                },
+                Action::Church {
+                    member: 0,
+                    payment: ChurchPayment::Cube(coin)
+                },
+                Action::Pass
+            ]
+        );
+        act(&mut s, 0, open[1]);
+        assert_eq!(s.seats()[0].count(Place::BlackBag), 1);
+        assert_eq!(s.seats()[0].coins, 0);
+    }
+}
+
+/// Members alike are one choice: naming any member of a generation in a place is accepted, and
+/// the event names the first of them.
+#[test]
+fn members_alike_are_one_choice() {
+    for set in sets() {
+        let mut s = scenario(
+            &set,
+            &[(Space::Church, GREEN), (Space::Harvest, GREEN)],
+            |_| {},
+        );
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Church,
+                cube: GREEN,
+            },
+        );
+        let events = act(
+            &mut s,
+            0,
+            Action::Church {
+                member: 2,
+                payment: ChurchPayment::Time,
+            },
+        );
+        assert_eq!(
+            events[0],
+            Event::Acted {
+                seat: 0,
+                action: Action::Church {
+                    member: 0,
+                    payment: ChurchPayment::Time
+                }
+            }
+        );
+        assert_eq!(s.seats()[0].members[0].place, Place::BlackBag);
+    }
+}
+
+/// Refusals carry the code of the first rule they break (docs/errors.md).
+#[test]
+fn refusals_name_the_rule() {
+    for set in sets() {
+        let s = scenario(&set, &[(Space::Harvest, GREEN)], |_| {});
+        assert_eq!(refused(&s, 1, Action::Harvest), "NOT_YOUR_TURN");
+        assert_eq!(refused(&s, 0, Action::Harvest), "WRONG_DECISION");
+        assert_eq!(
+            refused(
+                &s,
+                0,
+                Action::TakeCube {
+                    space: Space::Family,
+                    cube: GREEN
+                }
+            ),
+            "NOTHING_THERE"
+        );
+        let mut t = s.clone();
+        act(
+            &mut t,
+            0,
+            Action::TakeCube {
+                space: Space::Harvest,
+                cube: GREEN,
+            },
+        );
+        assert_eq!(
+            refused(&t, 0, Action::Recall { member: 0 }),
+            "WRONG_DECISION"
+        );
+        let mut c = scenario(
+            &set,
+            &[(Space::Church, GREEN), (Space::Harvest, GREEN)],
+            |_| {},
+        );
+        act(
+            &mut c,
+            0,
+            Action::TakeCube {
+                space: Space::Church,
+                cube: GREEN,
+            },
+        );
+        assert_eq!(
+            refused(
+                &c,
+                0,
+                Action::Church {
+                    member: 0,
+                    payment: ChurchPayment::Cube(green(1))
+                }
+            ),
+            "CANNOT_PAY"
+        );
+        assert_eq!(
+            refused(
+                &c,
+                0,
+                Action::Church {
+                    member: 10,
+                    payment: ChurchPayment::Time
+                }
+            ),
+            "NOT_OPEN",
+            "a member in the reserve"
+        );
+    }
+}
+
+/// A state no game can reach is refused, naming the field.
+#[test]
+fn unreachable_village_states_are_refused_by_field() {
+    let [set, _] = sets();
+    let s = game(&set, 3, 1, true);
+    let f = |edit: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, edit);
+    assert_eq!(
+        f(&|p| p.seats[0].members.pop().map(drop).unwrap_or(())),
+        ["seats[0].members"]
+    );
+    assert_eq!(
+        f(&|p| p.seats[1].members[0] = 4005),
+        ["seats[1].members[0]"]
+    );
+    assert_eq!(
+        f(&|p| p.seats[1].members[0] = 12_345),
+        ["seats[1].members[0]"]
+    );
+    assert_eq!(f(&|p| p.seats[2].life = 0), ["seats[2].life"]);
+    assert_eq!(
+        f(&|p| p.supply.as_mut().unwrap().grain += 1),
+        ["supply.grain"]
+    );
+    assert_eq!(f(&|p| p.monks += 1), ["monks"]);
+    assert_eq!(
+        f(&|p| {
+            p.seats[0].members[0] = 9000;
+            p.seats[1].members[0] = 9000;
+        }),
+        ["seats[1].members[0]"]
+    );
+    assert_eq!(
+        f(&|p| p.seats[0].members[0] = 10_000),
+        ["seats[0].members[0]"],
+        "gone before the end"
+    );
+    assert_eq!(f(&|p| p.pending.clear()), ["pending"]);
+    assert_eq!(f(&|p| p.market.as_mut().unwrap().pile.push(0)), ["market"]);
+    assert_eq!(f(&|p| p.last_turns.push(1)), ["last_turns"]);
+    assert_eq!(f(&|p| p.seats.truncate(1)), ["seats"]);
+}
