@@ -14,5 +14,6 @@ mod playthroughs;
 mod port_royal_rules;
 mod state_size;
 mod village_components;
+mod village_golden;
 mod village_rules;
 mod village_setup;

@@ -526,7 +526,9 @@ fn s6_the_end_trigger_gives_every_other_seat_one_last_turn() {
                 p.seats[0].life = last;
             },
         );
-        act(
+        // The family action has nobody left to bring or call home: the turn ends at once (V-R15),
+        // and with it comes the death.
+        let events = act(
             &mut s,
             0,
             Action::TakeCube {
@@ -534,7 +536,6 @@ fn s6_the_end_trigger_gives_every_other_seat_one_last_turn() {
                 cube: Cube::Plague,
             },
         );
-        let events = act(&mut s, 0, Action::Pass);
         assert!(events.iter().any(|e| matches!(
             e,
             Event::Died {
@@ -1068,4 +1069,13 @@ fn unreachable_village_states_are_refused_by_field() {
     assert_eq!(f(&|p| p.market.as_mut().unwrap().pile.push(0)), ["market"]);
     assert_eq!(f(&|p| p.last_turns.push(1)), ["last_turns"]);
     assert_eq!(f(&|p| p.seats.truncate(1)), ["seats"]);
+    assert_eq!(f(&|p| p.seats[0].coins = 2_000_000), ["seats[0].coins"]);
+    // A decision with nothing to choose is never left open: a turn on an empty board.
+    assert_eq!(
+        f(&|p| {
+            board(p, &[]);
+            turn(p, 0);
+        }),
+        ["pending[0]"]
+    );
 }

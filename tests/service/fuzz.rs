@@ -9,6 +9,7 @@
 
 use crate::common::mutate;
 use crate::common::samples;
+use crate::common::village;
 // The fuzz crate compiles these targets too, with their own copy of the path helper.
 #[allow(clippy::duplicate_mod)]
 #[path = "../../fuzz/targets.rs"]
@@ -20,10 +21,8 @@ use std::time::{Duration, Instant};
 
 use prost::Message;
 use referee::core::GameRng;
-use referee::games::port_royal::State;
 use referee::pb::v1;
-use referee::service::port_royal::action_to_proto;
-use referee::service::wire::game_state;
+use referee::service::wire::{self, game_state, Wire};
 use targets::Reached;
 
 /// A run stops early (and fails) if it would take longer than this.
@@ -140,8 +139,30 @@ fn apply_target_never_panics_and_validate_agrees_with_apply() {
     });
 }
 
-/// Mid-game states of every mode, every 40th state of a seeded random game.
-fn seed_states() -> Vec<(String, u64, State)> {
+/// A seed state: its name, its envelope and its legal actions as the wire has them.
+type Seed = (String, v1::GameState, Vec<v1::Action>);
+
+/// Every `step`-th state of a game, each with its legal actions.
+fn seeds_of<G: Wire>(name: &str, states: Vec<G>, step: usize, out: &mut Vec<Seed>) {
+    for (sequence, state) in states.into_iter().enumerate().step_by(step) {
+        let sequence = sequence as u64;
+        let actions = state
+            .legal_actions(None)
+            .iter()
+            .map(|(seat, a)| wire::action_to_proto::<G>(sequence, *seat, a))
+            .collect();
+        out.push((
+            format!("{name}-{sequence:03}"),
+            game_state(sequence, &state),
+            actions,
+        ));
+    }
+}
+
+/// Mid-game states of every Port Royal mode (every 40th state of a seeded random game) and of
+/// Village at 2 and 5 players on the provisional component set, which the fuzzed referee runs
+/// (every 60th).
+fn seed_states() -> Vec<Seed> {
     let mut out = Vec::new();
     for (mode, players) in [
         ("base", 2),
@@ -151,13 +172,11 @@ fn seed_states() -> Vec<(String, u64, State)> {
         ("cooperative", 4),
     ] {
         let all = samples::states(players, 7, samples::mode(mode));
-        for (sequence, state) in all.into_iter().enumerate().step_by(40) {
-            out.push((
-                format!("{mode}-{players}p-{sequence:03}"),
-                sequence as u64,
-                state,
-            ));
-        }
+        seeds_of(&format!("{mode}-{players}p"), all, 40, &mut out);
+    }
+    for players in [2, 5] {
+        let all = village::states(&village::provisional(), players, 7);
+        seeds_of(&format!("village-{players}p"), all, 60, &mut out);
     }
     out
 }
@@ -174,33 +193,23 @@ fn write_seed_corpus() {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
     }
-    for (i, (name, sequence, state)) in states.iter().enumerate() {
-        let gs = game_state(*sequence, state);
+    for (i, (name, gs, legal)) in states.iter().enumerate() {
         std::fs::write(fuzz_dir("corpus", "state").join(name), gs.encode_to_vec()).unwrap();
-        let legal = state.legal_actions(None);
-        let (other_seq, other) = (
-            states[(i + 1) % states.len()].1,
-            &states[(i + 1) % states.len()].2,
-        );
-        let foreign = other.legal_actions(None);
-        for (suffix, chosen, expected) in [
-            ("legal", legal.first(), *sequence),
+        // Another state's action: of the same game, or (at a game's boundary) of the other.
+        let foreign = &states[(i + 1) % states.len()].2;
+        for (suffix, chosen) in [
+            ("legal", legal.first()),
             (
                 "foreign",
                 foreign.get(rng.below(foreign.len().max(1) as u32) as usize),
-                other_seq,
             ),
         ] {
-            let Some((seat, action)) = chosen else {
+            let Some(action) = chosen else {
                 continue;
             };
             let request = v1::ApplyRequest {
                 state: Some(gs.clone()),
-                action: Some(v1::Action {
-                    seat: Some((*seat).into()),
-                    expected_sequence: Some(expected),
-                    game: Some(v1::action::Game::PortRoyal(action_to_proto(action))),
-                }),
+                action: Some(action.clone()),
             };
             std::fs::write(
                 fuzz_dir("corpus", "apply").join(format!("{name}-{suffix}")),

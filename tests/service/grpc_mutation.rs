@@ -9,6 +9,7 @@ use crate::common::mutate;
 use crate::common::paths;
 use crate::common::raw;
 use crate::common::samples;
+use crate::common::village;
 
 use raw::Raw;
 
@@ -25,9 +26,22 @@ use tonic_types::StatusExt;
 const CASES: u32 = 10_000;
 const TIME_LIMIT: Duration = Duration::from_secs(120);
 
-/// Valid requests to corrupt: mid-game states of every mode, with a legal action.
+/// Valid requests to corrupt: mid-game states of every Port Royal mode and of Village, with a
+/// legal action.
 fn seeds() -> Vec<(v1::GameState, v1::Action)> {
     let mut out = Vec::new();
+    for players in [3u32, 5] {
+        let states = village::states(&village::provisional(), players, 11);
+        for step in [1, 3, 5] {
+            let i = states.len() * step / 7;
+            let (seat, action) = states[i].legal_actions(None)[0];
+            let gs = game_state(i as u64, &states[i]);
+            let a = referee::service::wire::action_to_proto::<referee::games::village::State>(
+                i as u64, seat, &action,
+            );
+            out.push((gs, a));
+        }
+    }
     for (name, players) in [
         ("base", 3u32),
         ("base", 5),
@@ -51,10 +65,73 @@ fn seeds() -> Vec<(v1::GameState, v1::Action)> {
     out
 }
 
+/// Corrupts a Village state at the field level.
+fn mutate_village(p: &mut v1::VillageState, rng: &mut GameRng) {
+    let big = |rng: &mut GameRng| {
+        [0, 1, 2, 4, 5, 7, 24, 255, 1000, 4005, 8599, u32::MAX][rng.below(12) as usize]
+    };
+    let seat = rng.below(p.seats.len().max(1) as u32) as usize;
+    match rng.below(12) {
+        0 => {
+            if let Some(m) = p.seats.get_mut(seat).and_then(|s| s.members.first_mut()) {
+                *m = big(rng);
+            }
+        }
+        1 => {
+            if let Some(s) = p.seats.get_mut(seat) {
+                s.life = big(rng);
+                s.coins = big(rng);
+            }
+        }
+        2 => {
+            if let Some(s) = p.seats.get_mut(seat) {
+                s.customers.push(big(rng));
+            }
+        }
+        3 => {
+            if let Some(m) = p.market.as_mut() {
+                m.pile.pop();
+                m.stalls.push(v1::VillageSlot {
+                    customer: Some(big(rng)),
+                });
+            }
+        }
+        4 => p.pending.push(v1::VillageDecision {
+            kind: rng.below(14) as i32 - 1,
+            seat: big(rng),
+            space: rng.below(9) as i32,
+            up_to: big(rng),
+            left: big(rng),
+            ..Default::default()
+        }),
+        5 => p.pending.clear(),
+        6 => {
+            p.due = big(rng);
+            p.ending = !p.ending;
+        }
+        7 => {
+            p.spaces.pop();
+        }
+        8 => {
+            if let Some(s) = p.supply.as_mut() {
+                s.grain = big(rng);
+            }
+        }
+        9 => p.component_hash = "0".repeat(64),
+        10 => p.seats.truncate(rng.below(3) as usize),
+        _ => {
+            p.last_turns.push(big(rng));
+            p.marker = Some(big(rng));
+        }
+    }
+}
+
 /// Corrupts a state at the field level.
 fn mutate_fields(gs: &mut v1::GameState, rng: &mut GameRng) {
-    let Some(v1::game_state::Game::PortRoyal(p)) = gs.game.as_mut() else {
-        return;
+    let p = match gs.game.as_mut() {
+        Some(v1::game_state::Game::PortRoyal(p)) => p,
+        Some(v1::game_state::Game::Village(p)) => return mutate_village(p, rng),
+        None => return,
     };
     let big =
         |rng: &mut GameRng| [0, 1, 119, 120, 143, 144, 255, 256, u32::MAX][rng.below(9) as usize];

@@ -10,7 +10,7 @@ use super::state::family::{Building, Place};
 use super::state::payment::CubePayment;
 
 /// A cube on an action space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Cube {
     /// An influence cube.
     Influence(Colour),
@@ -23,7 +23,7 @@ pub enum Cube {
 pub type MemberId = u8;
 
 /// One seat's decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// An influence cube of the seat's choice from the supply: the 4th seat's compensation, or
     /// one of a city's cubes of choice.

@@ -4,7 +4,9 @@
 pub use super::components::Good;
 
 /// An influence cube's colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Colour {
     /// Brown.
     Brown,
@@ -22,7 +24,7 @@ impl Colour {
 }
 
 /// Influence cubes, counted by colour.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cubes(pub [u32; 4]);
 
 impl Cubes {
@@ -65,7 +67,9 @@ impl Goods {
 }
 
 /// An action space of the village board (the order of the setup cards).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Space {
     /// Harvest.
     Harvest,

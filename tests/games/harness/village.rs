@@ -258,3 +258,45 @@ fn every_mode_is_run() {
         );
     }
 }
+
+/// The measure of small steps: the largest `LegalActions` list in random games of every
+/// player count on both sets (target: well under 100), and the share of forced decisions (one
+/// legal action; the referee asks no decision with none, V-R15).
+#[test]
+fn legal_action_lists_stay_short() {
+    use referee::core::GameRng;
+    let mut largest = 0;
+    let (mut decisions, mut forced) = (0u64, 0u64);
+    for mode in State::modes() {
+        for players in mode.players.clone() {
+            for seed in 0..4 {
+                let mut s = <State as referee::games::Game>::new_game(
+                    &mode.context,
+                    mode.rules,
+                    players,
+                    0,
+                    seed,
+                    mode.options,
+                )
+                .unwrap();
+                let mut rng = GameRng::from_u64(seed);
+                loop {
+                    let legal = s.legal_actions(None);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    largest = largest.max(legal.len());
+                    decisions += 1;
+                    forced += u64::from(legal.len() == 1);
+                    let (seat, a) = legal[rng.below(legal.len() as u32) as usize];
+                    s.apply_in_place(seat, &a, &mut Vec::new()).unwrap();
+                }
+            }
+        }
+    }
+    eprintln!(
+        "village: largest LegalActions list {largest}; {decisions} decisions, {:.1} % forced",
+        100.0 * forced as f64 / decisions as f64
+    );
+    assert!(largest < 100, "{largest}");
+}

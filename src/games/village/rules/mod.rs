@@ -247,7 +247,7 @@ impl State {
         if space == Space::Market {
             self.begin_market_day(seat, events);
         } else {
-            self.pending.push(Decision::Act { seat, space });
+            self.ask_unless_only_pass(Decision::Act { seat, space }, events);
         }
     }
 
@@ -382,12 +382,16 @@ impl State {
 
     /// After entering or climbing: the privileges up to a stage, if any is open.
     fn offer_privilege(&mut self, seat: Seat, up_to: u8, events: &mut Vec<Event>) {
-        let decision = Decision::Privilege { seat, up_to };
+        self.ask_unless_only_pass(Decision::Privilege { seat, up_to }, events);
+    }
+
+    /// Asks a decision of the turn's seat, unless `Pass` is its only answer: then the turn
+    /// ends without asking (V-R15).
+    fn ask_unless_only_pass(&mut self, decision: Decision, events: &mut Vec<Event>) {
         self.pending.push(decision);
         if self.options().len() == 1 {
-            // Only `Pass`: nothing to decide.
             self.pending.pop();
-            self.end_turn(seat, events);
+            self.end_turn(decision.seat(), events);
         }
     }
 }

@@ -19,7 +19,7 @@ pub const MAJORITY_PRESTIGE: u32 = 2;
 pub const CHURCH_TIME: u32 = 3;
 
 /// How a seat pays to send a member to church.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ChurchPayment {
     /// Three time.
     Time,

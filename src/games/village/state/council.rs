@@ -22,7 +22,7 @@ pub const STAGE_4_PRESTIGE: u32 = 3;
 pub const STAGE_2_CUBES: usize = 2;
 
 /// How a seat pays its way in the chamber.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CouncilPayment {
     /// One scroll.
     Scroll,
@@ -31,7 +31,7 @@ pub enum CouncilPayment {
 }
 
 /// A privilege used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Privilege {
     /// Stage 1: take the next-starting-player marker from the chamber.
     Marker,

@@ -4,7 +4,9 @@
 use crate::games::village::pieces::{Cubes, Goods};
 
 /// A crafts building (the mill takes no members).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Building {
     /// Wagons.
     Wainwright,

@@ -11,6 +11,9 @@ use super::{Decision, Space, State};
 
 /// The largest number of deaths a turn can owe (far above what any track allows in one turn).
 const MAX_DUE: u32 = 255;
+/// The most coins, prestige or life track spaces of a seat, and rounds, a state may carry: far
+/// above any game, low enough that no sum the rules make can overflow.
+const MAX_TALLY: u32 = 1_000_000;
 
 impl State {
     /// Every invariant the state alone shows, or the fields that break one.
@@ -39,6 +42,15 @@ impl State {
                 errs.push(
                     format!("seats[{i}].life"),
                     "is not a space of the life track",
+                );
+            }
+            if s.coins > MAX_TALLY {
+                errs.push(format!("seats[{i}].coins"), "is more than a game can reach");
+            }
+            if s.prestige > MAX_TALLY {
+                errs.push(
+                    format!("seats[{i}].prestige"),
+                    "is more than a game can reach",
                 );
             }
             if s.grain > c.supply.farmyard_grain_limit {
@@ -177,8 +189,8 @@ impl State {
         if !seat_ok(self.starting) {
             errs.push("starting_seat", "no such seat");
         }
-        if self.round == 0 {
-            errs.push("round", "rounds count from 1");
+        if self.round == 0 || self.round > MAX_TALLY {
+            errs.push("round", "rounds count from 1, and no game has this many");
         }
         if self.due > MAX_DUE {
             errs.push("due", format!("at most {MAX_DUE}"));
@@ -220,6 +232,33 @@ impl State {
                     "is not a decision this game can ask",
                 );
             }
+        }
+        if errs.errors.is_empty() && !self.decision_is_open() {
+            errs.push(
+                format!("pending[{}]", self.pending.len().saturating_sub(1)),
+                "is a decision the referee would not ask here: nothing to choose",
+            );
+        }
+    }
+}
+
+impl State {
+    /// Whether the decision now is one the referee leaves open: it has a real choice (a decision
+    /// with only one answer, or none, is resolved without asking, V-R15).
+    fn decision_is_open(&self) -> bool {
+        let Some(d) = self.decision() else {
+            return true;
+        };
+        let options = self.options().len();
+        match d {
+            Decision::Turn { .. } => !self.board.is_empty() && options > 0,
+            Decision::Dying { seat, .. } => self.dying_candidates(seat).len() > 1,
+            Decision::Act { .. }
+            | Decision::Privilege { .. }
+            | Decision::MarketDay { .. }
+            | Decision::BuyOut { .. }
+            | Decision::Windows { .. } => options > 1,
+            _ => options > 0,
         }
     }
 }

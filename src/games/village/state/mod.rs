@@ -294,21 +294,23 @@ impl State {
         self.due
     }
 
-    /// Every component counted where it is.
+    /// Every component counted where it is (sums saturate: a client's state may hold any
+    /// number, and the integrity check compares these with the set's totals).
     pub fn census(&self) -> Census {
         let board = &self.board;
         let mut cubes = [0u32; 4];
         for colour in Colour::ALL {
-            let i = colour as usize;
-            cubes[i] = board.supply.cubes.of(colour)
-                + board.bag.cubes.of(colour)
-                + board.spaces.iter().map(|p| p.cubes.of(colour)).sum::<u32>()
-                + self.seats.iter().map(|s| s.cubes.of(colour)).sum::<u32>();
+            cubes[colour as usize] = total(
+                [board.supply.cubes.of(colour), board.bag.cubes.of(colour)]
+                    .into_iter()
+                    .chain(board.spaces.iter().map(|p| p.cubes.of(colour)))
+                    .chain(self.seats.iter().map(|s| s.cubes.of(colour))),
+            );
         }
         let mut goods = board.supply.goods.0;
         for seat in &self.seats {
-            for (total, n) in goods.iter_mut().zip(seat.goods.0) {
-                *total += n;
+            for (sum, n) in goods.iter_mut().zip(seat.goods.0) {
+                *sum = sum.saturating_add(n);
             }
         }
         let mut customers: Vec<u8> = self
@@ -320,13 +322,22 @@ impl State {
         Census {
             members: self.seats.iter().map(|s| s.members.len()).collect(),
             cubes,
-            plague: board.supply.plague
-                + board.bag.plague
-                + board.spaces.iter().map(|p| p.plague).sum::<u32>(),
+            plague: total(
+                [board.supply.plague, board.bag.plague]
+                    .into_iter()
+                    .chain(board.spaces.iter().map(|p| p.plague)),
+            ),
             goods,
-            grain: board.supply.grain + self.seats.iter().map(|s| s.grain).sum::<u32>(),
+            grain: total(
+                std::iter::once(board.supply.grain).chain(self.seats.iter().map(|s| s.grain)),
+            ),
             monks: self.monks,
             customers,
         }
     }
+}
+
+/// A saturating sum.
+fn total(counts: impl Iterator<Item = u32>) -> u32 {
+    counts.fold(0, u32::saturating_add)
 }

@@ -10,7 +10,7 @@ use super::State;
 
 /// One way to pay a cost in cubes: the cubes taken from the farmyard, and the coins paid for the
 /// cubes they stand in for, by colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CubePayment {
     /// Cubes returned from the farmyard to the supply.
     pub cubes: Cubes,

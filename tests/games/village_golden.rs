@@ -1,0 +1,169 @@
+//! Village's golden determinism and recorded playthroughs: fixed seeds give this exact setup and
+//! these exact final states on every machine and every release of `village/1` (if one changes,
+//! the rules version must change too); recorded games (setup, every action, final state hash, in
+//! `tests/fixtures/village/playthroughs.json`) replay to the same final state. Regenerate only for
+//! a new rules version: `REGENERATE=1 cargo test --test games village_golden`.
+
+use std::sync::Arc;
+
+use prost::Message;
+use referee::core::{GameRng, Seat};
+use referee::games::village::components::Components;
+use referee::games::village::{new_game, Action, Options, State};
+use referee::service::village::state_to_proto;
+use serde::{Deserialize, Serialize};
+
+use crate::common::village::{act, pick, sets};
+
+/// FNV-1a, 64-bit: a hash defined here, so it cannot change with a dependency.
+fn fnv1a(state: &State) -> String {
+    let bytes = state_to_proto(state).encode_to_vec();
+    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{h:016x}")
+}
+
+/// A game on set `set` (0 provisional, 1 the test suite's) played at random to its end.
+fn random_game(
+    set: &Arc<Components>,
+    players: u32,
+    seed: u64,
+    compensation: bool,
+) -> (State, Vec<(Seat, Action)>) {
+    let options = Options {
+        no_starting_compensation: !compensation,
+    };
+    let mut state = new_game(
+        Arc::clone(set),
+        players,
+        seed as u32 % players,
+        seed,
+        options,
+    )
+    .unwrap();
+    let mut rng = GameRng::from_u64(seed ^ 0xA5A5_A5A5);
+    let mut log = Vec::new();
+    while let Some((seat, action)) = pick(&state, &mut rng) {
+        act(&mut state, seat, action);
+        log.push((seat, action));
+    }
+    (state, log)
+}
+
+#[test]
+fn seed_gives_this_setup() {
+    let [set, _] = sets();
+    let s = new_game(set, 4, 0, 2026, Options::default()).unwrap();
+    let pile: Vec<u8> = s.market().pile.iter().rev().take(6).copied().collect();
+    let stalls: Vec<Option<u8>> = s.market().stalls.clone();
+    let third = s.seats()[2].cubes.0;
+    assert_eq!(pile, GOLDEN_SETUP_PILE_TOP, "the customer pile's top");
+    assert_eq!(stalls, GOLDEN_SETUP_STALLS);
+    assert_eq!(third, GOLDEN_SETUP_THIRD_SEAT);
+    assert_eq!(fnv1a(&s), GOLDEN_SETUP_HASH);
+}
+
+#[test]
+fn seeded_random_games_end_in_these_exact_states() {
+    let sets = sets();
+    let got: Vec<(u32, u64, usize, String)> = GAMES
+        .iter()
+        .map(|&(set, players, seed, compensation)| {
+            let (end, log) = random_game(&sets[set], players, seed, compensation);
+            (players, seed, log.len(), fnv1a(&end))
+        })
+        .collect();
+    let expected: Vec<(u32, u64, usize, String)> = GOLDEN_GAMES
+        .iter()
+        .map(|&(p, s, a, h)| (p, s, a, h.to_string()))
+        .collect();
+    assert_eq!(got, expected);
+}
+
+/// (component set, players, seed, compensation) of the golden games and the playthroughs.
+const GAMES: [(usize, u32, u64, bool); 5] = [
+    (0, 2, 1, true),
+    (0, 3, 2, false),
+    (0, 4, 3, true),
+    (1, 5, 4, true),
+    (1, 3, 5, false),
+];
+
+#[derive(Serialize, Deserialize)]
+struct Playthrough {
+    rules_version: String,
+    component_set: String,
+    players: u32,
+    start_seat: u32,
+    seed: u64,
+    no_starting_compensation: bool,
+    actions: Vec<(Seat, Action)>,
+    final_state_fnv1a: String,
+}
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/village/playthroughs.json"
+);
+
+#[test]
+fn recorded_playthroughs_replay_to_the_same_final_state() {
+    let sets = sets();
+    if std::env::var_os("REGENERATE").is_some() {
+        let recorded: Vec<Playthrough> = GAMES
+            .iter()
+            .map(|&(set, players, seed, compensation)| {
+                let (end, actions) = random_game(&sets[set], players, seed, compensation);
+                Playthrough {
+                    rules_version: "village/1".to_owned(),
+                    component_set: sets[set].name.clone(),
+                    players,
+                    start_seat: seed as u32 % players,
+                    seed,
+                    no_starting_compensation: !compensation,
+                    actions,
+                    final_state_fnv1a: fnv1a(&end),
+                }
+            })
+            .collect();
+        std::fs::write(FIXTURE, serde_json::to_string(&recorded).unwrap()).unwrap();
+    }
+    let recorded: Vec<Playthrough> =
+        serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
+    assert_eq!(recorded.len(), GAMES.len());
+    for p in recorded {
+        assert_eq!(p.rules_version, "village/1");
+        let set = sets.iter().find(|s| s.name == p.component_set).unwrap();
+        let options = Options {
+            no_starting_compensation: p.no_starting_compensation,
+        };
+        let mut state =
+            new_game(Arc::clone(set), p.players, p.start_seat, p.seed, options).unwrap();
+        for &(seat, action) in &p.actions {
+            act(&mut state, seat, action);
+        }
+        assert!(state.status().finished);
+        assert_eq!(
+            fnv1a(&state),
+            p.final_state_fnv1a,
+            "{} {}p seed {}",
+            p.component_set,
+            p.players,
+            p.seed
+        );
+    }
+}
+
+const GOLDEN_SETUP_PILE_TOP: [u8; 6] = [1, 15, 16, 3, 14, 11];
+const GOLDEN_SETUP_STALLS: [Option<u8>; 5] = [Some(23), Some(5), Some(13), Some(8), Some(4)];
+/// The 3rd seat's random compensation cube: pink.
+const GOLDEN_SETUP_THIRD_SEAT: [u32; 4] = [0, 1, 0, 0];
+const GOLDEN_SETUP_HASH: &str = "39c56c7bd17eba12";
+const GOLDEN_GAMES: [(u32, u64, usize, &str); 5] = [
+    (2, 1, 260, "614002b1f8b7fe73"),
+    (3, 2, 522, "1db78438eb13bf31"),
+    (4, 3, 557, "10b6bd8d7fb975e4"),
+    (5, 4, 820, "60be160e729e7ca4"),
+    (3, 5, 430, "be907568c7a8ff0e"),
+];
