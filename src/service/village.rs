@@ -952,6 +952,5 @@ fn view_to_proto(v: &View) -> v1::VillageView {
         due: v.due,
         ending: v.ending,
         last_turns: seats_to(&v.last_turns),
-        scores: v.scores.clone(),
     }
 }

@@ -44,8 +44,6 @@ pub struct View {
     pub ending: bool,
     /// Seats still to take a last turn.
     pub last_turns: Vec<Seat>,
-    /// Each seat's score so far by the final scoring's rules.
-    pub scores: Vec<u32>,
 }
 
 impl State {
@@ -86,9 +84,6 @@ impl State {
             due: self.due,
             ending: self.ending,
             last_turns: self.last_turns.clone(),
-            scores: (0..self.config.players)
-                .map(|s| self.score(s).total())
-                .collect(),
         }
     }
 }
