@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use referee::games::village::components::{Components, Piece};
-use referee::games::village::pieces::{Colour, Space};
+use referee::games::village::pieces::{Colour, Good, Space};
 use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
 use referee::games::village::state::family::{Building, Place};
@@ -810,7 +810,7 @@ fn s3_council_privileges_follow_the_stage_reached() {
             &mut climb,
             0,
             Action::UsePrivilege {
-                privilege: Privilege::Good(referee::games::village::pieces::Good::Plow),
+                privilege: Privilege::Good(Good::Plow),
             },
         );
 
@@ -874,6 +874,85 @@ fn s3_training_then_producing_at_once_is_one_more_decision() {
         assert_eq!(s.seats()[0].goods.total(), 1);
         let time = set.buildings.stables.training_time + set.buildings.stables.production_time;
         assert_eq!(s.seats()[0].life, (time % set.life_track.spaces) + 1);
+    }
+}
+
+/// The customer piece that is this goods tile.
+fn piece_of(g: Good) -> Piece {
+    match g {
+        Good::Horse => Piece::Horse,
+        Good::Ox => Piece::Ox,
+        Good::Wagon => Piece::Wagon,
+        Good::Plow => Piece::Plow,
+        Good::Scroll => Piece::Scroll,
+    }
+}
+
+/// §3 Travel, [R] §10.6: a city's cubes of choice are chosen one at a time after the journey,
+/// then the turn ends.
+#[test]
+fn s3_a_citys_cubes_of_choice_are_chosen_one_by_one() {
+    for set in sets() {
+        let city = |name: &str| set.travel.cities.iter().position(|c| c.id == name);
+        let (path, p) = set
+            .travel
+            .paths
+            .iter()
+            .enumerate()
+            .find(|(_, p)| {
+                city(&p.between[1]).is_some_and(|c| set.travel.cities[c].reward.cubes_of_choice > 0)
+            })
+            .expect("a city rewards cubes of choice");
+        let to = city(&p.between[1]).unwrap();
+        let from = city(&p.between[0]);
+        let mut s = scenario(
+            &set,
+            &[(Space::Travel, GREEN), (Space::Harvest, GREEN)],
+            |w| {
+                w.seats[0].members[0] = from.map_or(2000, |c| 5000 + c as u32);
+                give(w, 0, piece_of(p.piece));
+                for colour in Colour::ALL {
+                    let n = p.cubes.cubes().of(colour);
+                    if n > 0 {
+                        give_cubes(w, 0, colour, n);
+                    }
+                }
+            },
+        );
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Travel,
+                cube: GREEN,
+            },
+        );
+        let journey = s
+            .legal_actions(None)
+            .into_iter()
+            .map(|(_, a)| a)
+            .find(|a| matches!(a, Action::Travel { member: 0, path: x, payment } if usize::from(*x) == path && payment.coin_total() == 0))
+            .expect("the journey is open");
+        act(&mut s, 0, journey);
+        assert_eq!(s.seats()[0].members[0].place, Place::City(to as u8));
+        let n = set.travel.cities[to].reward.cubes_of_choice;
+        for left in (1..=n).rev() {
+            assert_eq!(
+                s.decision(),
+                Some(Decision::RewardCubes {
+                    seat: 0,
+                    left: left as u8
+                })
+            );
+            act(
+                &mut s,
+                0,
+                Action::ChooseCube {
+                    colour: Colour::Orange,
+                },
+            );
+        }
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
     }
 }
 
@@ -1026,6 +1105,41 @@ fn refusals_name_the_rule() {
             "NOT_OPEN",
             "a member in the reserve"
         );
+    }
+}
+
+/// `Status` names the one seat that decides and what it decides; `LegalActions` for any other
+/// seat is empty; a finished game has no seat to act and its phase says so.
+#[test]
+fn the_status_names_the_deciding_seat_and_the_decision() {
+    for set in sets() {
+        let mut s = scenario(
+            &set,
+            &[(Space::Harvest, GREEN), (Space::Family, GREEN)],
+            |_| {},
+        );
+        let status = s.status();
+        assert_eq!((status.to_act, status.phase), (vec![0], "TURN"));
+        assert!(s.legal_actions(Some(1)).is_empty());
+        assert!(!s.legal_actions(Some(0)).is_empty());
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Harvest,
+                cube: GREEN,
+            },
+        );
+        assert_eq!(s.status().phase, "ACTION");
+        let over = edit(&s, |p| {
+            p.pending.clear();
+            p.ending = true;
+        });
+        let status = over.status();
+        assert!(status.finished && status.to_act.is_empty());
+        assert_eq!(status.phase, "FINISHED");
+        assert!(over.legal_actions(None).is_empty());
+        assert_eq!(refused(&over, 0, Action::Pass), "GAME_FINISHED");
     }
 }
 
