@@ -1108,6 +1108,107 @@ fn refusals_name_the_rule() {
     }
 }
 
+/// §6: the market's trigger player itself triggers the end during its market day: the day is
+/// finished, then every other seat takes one turn, and the trigger none.
+#[test]
+fn s6_the_markets_trigger_ending_the_game_gives_the_others_one_turn() {
+    for set in sets() {
+        let last = set.life_track.spaces;
+        let s = scenario(
+            &set,
+            &[(Space::Market, GREEN), (Space::Harvest, GREEN)],
+            |p| {
+                all_but_one_resting_place(p, &set, 3);
+            },
+        );
+        let stalls: Vec<u8> = s.market().stalls.iter().flatten().copied().collect();
+        // Seat 0 sells twice (the second sale costs a time and passes the quill).
+        let mut s = edit(&s, |p| {
+            for &t in &stalls[..2] {
+                for piece in set.customers[usize::from(t)].demand.clone() {
+                    give(p, 0, piece);
+                }
+            }
+            p.seats[0].life = last;
+        });
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Market,
+                cube: GREEN,
+            },
+        );
+        let at = |s: &State, t: u8| {
+            s.market()
+                .stalls
+                .iter()
+                .position(|x| *x == Some(t))
+                .unwrap() as u8
+        };
+        let stall = at(&s, stalls[0]);
+        act(
+            &mut s,
+            0,
+            Action::Serve {
+                stall,
+                payment: None,
+            },
+        );
+        let stall = at(&s, stalls[1]);
+        let mut events = act(
+            &mut s,
+            0,
+            Action::Serve {
+                stall,
+                payment: Some(green(1)),
+            },
+        );
+        if let Some(Decision::Dying { .. }) = s.decision() {
+            events = act(&mut s, 0, Action::Die { member: 0 });
+        }
+        assert!(events.contains(&Event::EndTriggered { seat: 0 }));
+        while let Some(Decision::MarketDay { seat, .. }) = s.decision() {
+            act(&mut s, seat, Action::Pass);
+        }
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
+        assert_eq!(
+            s.last_turns(),
+            [2],
+            "seat 0, the trigger, takes no more turns"
+        );
+    }
+}
+
+/// Cubes of choice come from what the supply has: a colour it has run out of is not offered.
+#[test]
+fn cubes_of_choice_come_from_the_supply() {
+    for set in sets() {
+        let s = game(&set, 4, 3, true);
+        assert_eq!(s.decision(), Some(Decision::CompensationCube { seat: 3 }));
+        let s = edit(&s, |p| {
+            let pink = p.supply.as_ref().unwrap().cubes.as_ref().unwrap().pink;
+            give_cubes(p, 0, Colour::Pink, pink);
+        });
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        assert_eq!(
+            open,
+            [Colour::Brown, Colour::Orange, Colour::Green]
+                .map(|colour| Action::ChooseCube { colour })
+        );
+        assert_eq!(
+            refused(
+                &s,
+                3,
+                Action::ChooseCube {
+                    colour: Colour::Pink
+                }
+            ),
+            "NOT_OPEN"
+        );
+    }
+}
+
 /// `Status` names the one seat that decides and what it decides; `LegalActions` for any other
 /// seat is empty; a finished game has no seat to act and its phase says so.
 #[test]

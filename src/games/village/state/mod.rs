@@ -1,8 +1,10 @@
 //! The Village state, split by concept: each seat's family and farmyard (`family`), time and
 //! death (`life`), the chronicle and the graves (`chronicle`), the church and the mass
-//! (`church`), the supply, the green bag and the
-//! action spaces (`board`), the market (`market`); the rest of the village lives here until its
-//! rules arrive with the next slices.
+//! (`church`), the council chamber (`council`), crafts (`crafts`), harvest and family (`farm`),
+//! travel (`travel`), paying (`payment`), the supply, the green bag and the action spaces
+//! (`board`), the market (`market`), scoring (`scoring`) and what a client's state must satisfy
+//! (`integrity`). Here: the state itself, the pending decisions and the census. The rules that
+//! move from one decision to the next are in `../rules/`.
 
 pub mod board;
 pub mod chronicle;
