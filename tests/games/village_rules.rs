@@ -1209,6 +1209,119 @@ fn cubes_of_choice_come_from_the_supply() {
     }
 }
 
+/// Each bound of a client's state, just inside (accepted) and just outside (refused, by field).
+#[test]
+fn unreachable_village_states_at_each_bound() {
+    for set in sets() {
+        let s = game(&set, 3, 1, false);
+        let ok = |f: &dyn Fn(&mut v1::VillageState)| {
+            edit(&s, f);
+        };
+        let no = |f: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, f);
+        ok(&|p| p.seats[0].coins = 1_000_000);
+        assert_eq!(no(&|p| p.seats[0].coins = 1_000_001), ["seats[0].coins"]);
+        ok(&|p| p.seats[1].prestige = 1_000_000);
+        assert_eq!(
+            no(&|p| p.seats[1].prestige = 1_000_001),
+            ["seats[1].prestige"]
+        );
+        let limit = set.supply.farmyard_grain_limit;
+        ok(&|p| (0..limit).for_each(|_| give(p, 2, Piece::Grain)));
+        assert_eq!(
+            no(&|p| (0..=limit).for_each(|_| give(p, 2, Piece::Grain))),
+            ["seats[2].grain"]
+        );
+        let cities = set.travel.cities.len() as u32;
+        ok(&|p| p.seats[0].members[0] = 5000 + cities - 1);
+        assert_eq!(
+            no(&|p| p.seats[0].members[0] = 5000 + cities),
+            ["seats[0].members[0]"]
+        );
+        let windows = set.church.window_prestige.len() as u32;
+        ok(&|p| p.seats[0].members[0] = 7000 + windows - 1);
+        assert_eq!(
+            no(&|p| p.seats[0].members[0] = 7000 + windows),
+            ["seats[0].members[0]"]
+        );
+        ok(&|p| p.seats[0].members[0] = 4004);
+        assert_eq!(
+            no(&|p| p.seats[0].members[0] = 4005),
+            ["seats[0].members[0]"]
+        );
+        assert_eq!(
+            no(&|p| p.seats[0].members[0] = 4000),
+            ["seats[0].members[0]"]
+        );
+        // Chronicle spaces and graves closed at three players.
+        let closed = set
+            .chronicle
+            .crafts
+            .iter()
+            .position(|l| !l.open(3))
+            .unwrap() as u32;
+        let open = set
+            .chronicle
+            .crafts
+            .iter()
+            .rposition(|l| l.open(3))
+            .unwrap() as u32;
+        ok(&|p| p.seats[0].members[0] = 8200 + open);
+        assert_eq!(
+            no(&|p| p.seats[0].members[0] = 8200 + closed),
+            ["seats[0].members[0]"]
+        );
+        let closed = set.graves.spaces.iter().position(|l| !l.open(3)).unwrap() as u32;
+        ok(&|p| p.seats[0].members[0] = 9000);
+        assert_eq!(
+            no(&|p| p.seats[0].members[0] = 9000 + closed),
+            ["seats[0].members[0]"]
+        );
+        // Travel markers: a city once, at most the set's number.
+        ok(&|p| p.seats[0].markers = vec![0, cities - 1]);
+        assert_eq!(
+            no(&|p| p.seats[0].markers = vec![1, 1]),
+            ["seats[0].markers[1]"]
+        );
+        assert_eq!(
+            no(&|p| p.seats[0].markers = vec![cities]),
+            ["seats[0].markers[0]"]
+        );
+        let all: Vec<u32> = (0..cities).collect();
+        if cities > set.travel.markers {
+            let too_many = all[..set.travel.markers as usize + 1].to_vec();
+            assert_eq!(
+                no(&|p| p.seats[0].markers = too_many.clone()),
+                ["seats[0].markers"]
+            );
+        }
+        ok(&|p| p.seats[0].markers = all[..set.travel.markers.min(cities) as usize].to_vec());
+    }
+}
+
+/// §4: a member on the leftmost window moves no further; one a window to its right may.
+#[test]
+fn s4_the_leftmost_window_is_the_last() {
+    for set in sets() {
+        let windows = set.church.window_prestige.len() as u32;
+        let s = edit(&game(&set, 3, 1, false), |p| {
+            p.seats[0].members[0] = 7000 + windows - 1;
+            p.seats[0].members[1] = 7000 + windows - 2;
+            for _ in 0..set.supply.farmyard_grain_limit {
+                give(p, 0, Piece::Grain);
+            }
+            p.pending = vec![v1::VillageDecision {
+                kind: v1::VillageDecisionKind::Windows as i32,
+                seat: 0,
+                ..Default::default()
+            }];
+        });
+        let movable: Vec<u8> = (0..2)
+            .filter(|&member| s.check(0, &Action::MoveLeft { member }).is_ok())
+            .collect();
+        assert_eq!(movable, [1]);
+    }
+}
+
 /// `Status` names the one seat that decides and what it decides; `LegalActions` for any other
 /// seat is empty; a finished game has no seat to act and its phase says so.
 #[test]

@@ -15,7 +15,7 @@ impl State {
     /// A seat's position in turn order from the starting player (0 for the starting player).
     pub(crate) fn position(&self, seat: Seat) -> u8 {
         let players = self.config.players;
-        (seat + players - self.starting % players) % players
+        (seat + players - self.starting) % players
     }
 
     /// Asks the first seat from turn position `from` on that can buy a member out; after the
