@@ -1298,6 +1298,106 @@ fn unreachable_village_states_at_each_bound() {
     }
 }
 
+/// The census, the market's shape and the progress fields of a client's state, each refused by
+/// its field when no game can reach it.
+#[test]
+fn unreachable_village_counts_market_and_progress() {
+    use v1::VillageDecisionKind as K;
+    for set in sets() {
+        let s = game(&set, 3, 1, false);
+        let no = |f: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, f);
+        let decision = |kind: K, f: &dyn Fn(&mut v1::VillageDecision)| {
+            let mut d = v1::VillageDecision {
+                kind: kind as i32,
+                seat: 1,
+                ..Default::default()
+            };
+            f(&mut d);
+            no(&|p| p.pending = vec![d])
+        };
+        assert_eq!(
+            no(&|p| p.seats[0].cubes.get_or_insert_with(Default::default).green += 1),
+            ["supply.cubes"]
+        );
+        assert_eq!(
+            no(&|p| p.bag.as_mut().unwrap().plague += 1),
+            ["supply.plague"]
+        );
+        assert_eq!(
+            no(&|p| *goods_mut(&mut p.seats[1].goods, Piece::Ox) += 1),
+            ["supply.goods"]
+        );
+        assert_eq!(
+            no(&|p| p.seats[2].customers.push(set.customers.len() as u32)),
+            ["market"]
+        );
+        assert_eq!(
+            no(&|p| {
+                p.market
+                    .as_mut()
+                    .unwrap()
+                    .stalls
+                    .push(v1::VillageSlot { customer: None });
+            }),
+            ["market.stalls"]
+        );
+        assert_eq!(
+            no(&|p| {
+                p.market
+                    .as_mut()
+                    .unwrap()
+                    .waiting
+                    .push(v1::VillageSlot { customer: None });
+            }),
+            ["market.waiting"]
+        );
+        if let Some(closed) = set.market.stalls.iter().position(|l| !l.open(3)) {
+            let f = |p: &mut v1::VillageState| {
+                let m = p.market.as_mut().unwrap();
+                m.stalls[closed].customer = m.pile.pop();
+            };
+            assert_eq!(no(&f), [format!("market.stalls[{closed}]")]);
+        }
+        assert_eq!(no(&|p| p.marker = Some(3)), ["marker"]);
+        assert_eq!(no(&|p| p.starting_seat = 3), ["starting_seat"]);
+        assert_eq!(no(&|p| p.round = 0), ["round"]);
+        assert_eq!(no(&|p| p.round = 1_000_001), ["round"]);
+        edit(&s, |p| p.round = 1_000_000);
+        assert_eq!(no(&|p| p.due = 256), ["due"]);
+        edit(&s, |p| p.due = 255);
+        assert_eq!(
+            no(&|p| {
+                p.ending = true;
+                p.last_turns = vec![0, 1, 2, 0];
+            }),
+            ["last_turns"]
+        );
+        assert_eq!(no(&|p| p.last_turns = vec![1]), ["last_turns"]);
+        assert_eq!(
+            no(&|p| {
+                let t = p.pending[0];
+                p.pending.push(t);
+            }),
+            ["pending"]
+        );
+        assert_eq!(decision(K::Turn, &|d| d.seat = 3), ["pending[0]"]);
+        assert_eq!(
+            decision(K::Act, &|d| d.space = v1::VillageSpace::Market as i32),
+            ["pending[0]"]
+        );
+        assert_eq!(decision(K::Privilege, &|d| d.up_to = 0), ["pending[0]"]);
+        assert_eq!(decision(K::Privilege, &|d| d.up_to = 5), ["pending[0]"]);
+        assert_eq!(
+            decision(K::MarketDay, &|d| {
+                d.space = 0;
+                d.passed = 0b1000;
+            }),
+            ["pending[0]"]
+        );
+        assert_eq!(decision(K::BuyOut, &|d| d.bought = 4), ["pending[0]"]);
+    }
+}
+
 /// §4: a member on the leftmost window moves no further; one a window to its right may.
 #[test]
 fn s4_the_leftmost_window_is_the_last() {
