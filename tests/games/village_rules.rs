@@ -1398,6 +1398,62 @@ fn unreachable_village_counts_market_and_progress() {
     }
 }
 
+/// V-R15: a decision with one answer or none is never left open, so a state holding one is
+/// refused; the same decision with a real choice is accepted.
+#[test]
+fn unreachable_decisions_with_nothing_to_choose() {
+    use v1::VillageDecisionKind as K;
+    for set in sets() {
+        let s = game(&set, 3, 1, false);
+        let with = |kind: K, seat: u32, f: &dyn Fn(&mut v1::VillageState)| {
+            let mut p = referee::service::village::state_to_proto(&s);
+            f(&mut p);
+            p.pending = vec![v1::VillageDecision {
+                kind: kind as i32,
+                seat,
+                space: v1::VillageSpace::Harvest as i32,
+                left: 1,
+                ..Default::default()
+            }];
+            referee::service::village::state_from_proto(p, &set)
+                .map(drop)
+                .map_err(|e| e.errors[0].field.clone())
+        };
+        let refused = Err("pending[0]".to_owned());
+        // Dying: two places to choose from, or one.
+        assert_eq!(with(K::Dying, 0, &|p| p.seats[0].members[0] = 3001), Ok(()));
+        assert_eq!(
+            with(K::Dying, 0, &|_| {}),
+            refused,
+            "all on the farmyard: one choice"
+        );
+        // The harvest with a member on the farmyard, or with nobody there (only Pass).
+        assert_eq!(with(K::Act, 0, &|_| {}), Ok(()));
+        let away = |p: &mut v1::VillageState| {
+            for m in p.seats[0].members.iter_mut().filter(|m| **m == 2000) {
+                *m = 6000;
+            }
+        };
+        assert_eq!(with(K::Act, 0, &away), refused);
+        // A buy-out with a member in the bag and a coin, or with nobody in the bag.
+        assert_eq!(
+            with(K::BuyOut, 1, &|p| p.seats[1].members[0] = 6000),
+            Ok(())
+        );
+        assert_eq!(with(K::BuyOut, 1, &|_| {}), refused);
+        // A cube of choice while the supply has cubes, or none.
+        assert_eq!(with(K::RewardCubes, 2, &|_| {}), Ok(()));
+        let empty = |p: &mut v1::VillageState| {
+            let c = p.supply.as_ref().unwrap().cubes.unwrap();
+            give_cubes(p, 2, Colour::Brown, c.brown);
+            give_cubes(p, 2, Colour::Pink, c.pink);
+            give_cubes(p, 2, Colour::Orange, c.orange);
+            give_cubes(p, 2, Colour::Green, c.green);
+        };
+        assert_eq!(with(K::RewardCubes, 2, &empty), refused);
+    }
+}
+
 /// §4: a member on the leftmost window moves no further; one a window to its right may.
 #[test]
 fn s4_the_leftmost_window_is_the_last() {
