@@ -956,6 +956,44 @@ fn s3_a_citys_cubes_of_choice_are_chosen_one_by_one() {
     }
 }
 
+/// §3 Crafts: training at a building whose goods the supply has run out of ends the turn (there
+/// is nothing to produce).
+#[test]
+fn s3_training_with_nothing_to_produce_ends_the_turn() {
+    for set in sets() {
+        let mut s = scenario(
+            &set,
+            &[(Space::Crafts, GREEN), (Space::Harvest, GREEN)],
+            |p| {
+                for _ in 0..set.supply.goods_per_kind {
+                    give(p, 1, Piece::Scroll);
+                }
+            },
+        );
+        act(
+            &mut s,
+            0,
+            Action::TakeCube {
+                space: Space::Crafts,
+                cube: GREEN,
+            },
+        );
+        act(
+            &mut s,
+            0,
+            Action::Train {
+                building: Building::Office,
+                member: 0,
+            },
+        );
+        assert_eq!(
+            s.seats()[0].members[0].place,
+            Place::Building(Building::Office)
+        );
+        assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
+    }
+}
+
 /// §3 Church: a farmyard member into the black bag for a brown cube (or a coin) or 3 time.
 #[test]
 fn s3_the_church_action_pays_brown_a_coin_or_time() {
