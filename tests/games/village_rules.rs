@@ -1107,6 +1107,125 @@ fn refusals_name_the_rule() {
             refused(&t, 0, Action::Recall { member: 0 }),
             "WRONG_DECISION"
         );
+        // A customer on a stall seat 0 can serve; then an empty (or closed) stall.
+        let mut m = scenario(
+            &set,
+            &[(Space::Market, GREEN), (Space::Harvest, GREEN)],
+            |p| {
+                let market = p.market.as_ref().unwrap();
+                let tile = market.stalls.iter().find_map(|t| t.customer).unwrap();
+                for piece in set.customers[tile as usize].demand.clone() {
+                    give(p, 0, piece);
+                }
+            },
+        );
+        act(
+            &mut m,
+            0,
+            Action::TakeCube {
+                space: Space::Market,
+                cube: GREEN,
+            },
+        );
+        assert!(matches!(
+            m.decision(),
+            Some(Decision::MarketDay { seat: 0, .. })
+        ));
+        for stall in [m.market().stalls.iter().position(Option::is_none), Some(99)]
+            .into_iter()
+            .flatten()
+        {
+            let serve = Action::Serve {
+                stall: stall as u8,
+                payment: None,
+            };
+            assert_eq!(refused(&m, 0, serve), "NOTHING_THERE", "stall {stall}");
+        }
+        // A payment the seat does not have is CANNOT_PAY, for every action that names one.
+        let mut crafts = scenario(
+            &set,
+            &[(Space::Crafts, GREEN), (Space::Harvest, GREEN)],
+            |_| {},
+        );
+        act(
+            &mut crafts,
+            0,
+            Action::TakeCube {
+                space: Space::Crafts,
+                cube: GREEN,
+            },
+        );
+        let mut price = green(0);
+        price.cubes.add(Colour::Pink, 1);
+        let buy = Action::Buy {
+            building: Building::Office,
+            good: Good::Scroll,
+            payment: price,
+        };
+        assert_eq!(refused(&crafts, 0, buy), "CANNOT_PAY");
+        let mut council = scenario(
+            &set,
+            &[(Space::Council, GREEN), (Space::Harvest, GREEN)],
+            |p| {
+                give(p, 0, Piece::Scroll);
+            },
+        );
+        act(
+            &mut council,
+            0,
+            Action::TakeCube {
+                space: Space::Council,
+                cube: GREEN,
+            },
+        );
+        let enter = Action::EnterCouncil {
+            member: 0,
+            payment: CouncilPayment::Green(green(2)),
+        };
+        assert_eq!(refused(&council, 0, enter), "CANNOT_PAY");
+        let climb = Action::AdvanceCouncil {
+            member: 0,
+            payment: CouncilPayment::Green(green(2)),
+        };
+        let council = edit(&council, |p| p.seats[0].members[0] = 4001);
+        assert_eq!(refused(&council, 0, climb), "CANNOT_PAY");
+        let first = set
+            .travel
+            .paths
+            .iter()
+            .position(|p| p.between[0] == "village")
+            .unwrap();
+        let path = &set.travel.paths[first];
+        let mut travel = scenario(
+            &set,
+            &[(Space::Travel, GREEN), (Space::Harvest, GREEN)],
+            |p| {
+                give(p, 0, piece_of(path.piece));
+                for colour in Colour::ALL {
+                    let n = path.cubes.cubes().of(colour);
+                    if n > 0 {
+                        give_cubes(p, 0, colour, n);
+                    }
+                }
+            },
+        );
+        act(
+            &mut travel,
+            0,
+            Action::TakeCube {
+                space: Space::Travel,
+                cube: GREEN,
+            },
+        );
+        // Five coins: more than the seat has.
+        let mut wrong = green(0);
+        wrong.coins.add(Colour::Brown, 5);
+        let journey = Action::Travel {
+            member: 0,
+            path: first as u8,
+            payment: wrong,
+        };
+        assert_eq!(refused(&travel, 0, journey), "CANNOT_PAY");
         let mut c = scenario(
             &set,
             &[(Space::Church, GREEN), (Space::Harvest, GREEN)],
@@ -1433,6 +1552,37 @@ fn unreachable_village_counts_market_and_progress() {
             ["pending[0]"]
         );
         assert_eq!(decision(K::BuyOut, &|d| d.bought = 4), ["pending[0]"]);
+        // A market day where seat 1 can sell: its trigger must be a seat, its passes seats.
+        let day = |trigger: u32, passed: u32| {
+            no(&|p| {
+                let tile = p
+                    .market
+                    .as_ref()
+                    .unwrap()
+                    .stalls
+                    .iter()
+                    .find_map(|t| t.customer)
+                    .unwrap();
+                for piece in set.customers[tile as usize].demand.clone() {
+                    give(p, 1, piece);
+                }
+                p.pending = vec![v1::VillageDecision {
+                    kind: K::MarketDay as i32,
+                    seat: 1,
+                    trigger,
+                    passed,
+                    free: true,
+                    ..Default::default()
+                }];
+            })
+        };
+        assert_eq!(day(3, 0), ["pending[0]"]);
+        assert_eq!(day(1, 0b1000), ["pending[0]"]);
+        // Every seat may still owe a last turn (the end in another seat's market day), no more.
+        edit(&s, |p| {
+            p.ending = true;
+            p.last_turns = vec![2, 0, 1];
+        });
     }
 }
 
@@ -1592,6 +1742,15 @@ fn unreachable_village_states_are_refused_by_field() {
     assert_eq!(f(&|p| p.last_turns.push(1)), ["last_turns"]);
     assert_eq!(f(&|p| p.seats.truncate(1)), ["seats"]);
     assert_eq!(f(&|p| p.seats[0].coins = 2_000_000), ["seats[0].coins"]);
+    // A turn on an empty board is never asked, even of a seat that could use the well.
+    assert_eq!(
+        f(&|p| {
+            board(p, &[]);
+            turn(p, 0);
+            give_cubes(p, 0, Colour::Green, 3);
+        }),
+        ["pending[0]"]
+    );
     // A decision with nothing to choose is never left open: a turn on an empty board.
     assert_eq!(
         f(&|p| {

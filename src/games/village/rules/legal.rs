@@ -276,14 +276,13 @@ impl State {
         left.min(coins).min(members) as u8
     }
 
-    /// A seat's members that can move one window left now (one per window).
+    /// A seat's members that can move one window left now (one per window). The leftmost window
+    /// has no step to its left: `step_cost` is `None` there (a set has one step fewer than
+    /// windows).
     pub(crate) fn window_moves(&self, seat: Seat) -> Vec<usize> {
         let s = &self.seats[usize::from(seat)];
-        let windows = self.config.components.church.window_prestige.len();
         s.distinct(|m| match m.place {
-            Place::Window(w) => {
-                usize::from(w) + 1 < windows && self.step_cost(w).is_some_and(|g| g <= s.grain)
-            }
+            Place::Window(w) => self.step_cost(w).is_some_and(|g| g <= s.grain),
             _ => false,
         })
     }

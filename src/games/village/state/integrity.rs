@@ -7,7 +7,7 @@ use crate::games::village::pieces::{Colour, Goods};
 
 use super::council::STAGES;
 use super::family::{Place, Section};
-use super::{Decision, Space, State};
+use super::{Decision, State};
 
 /// The largest number of deaths a turn can owe (far above what any track allows in one turn).
 const MAX_DUE: u32 = 255;
@@ -213,17 +213,15 @@ impl State {
                 "only a death may interrupt a market day; nothing else is stacked",
             ),
         }
+        // Ranges the state alone shows; the rest (a market's action, a buy-out past the mass's
+        // pieces, …) leaves nothing to choose and is refused by `decision_is_open` below.
         for (i, d) in self.pending.iter().enumerate() {
             let ok = seat_ok(d.seat())
                 && match *d {
-                    Decision::Act { space, .. } => space != Space::Market,
                     Decision::Privilege { up_to, .. } => (1..=STAGES).contains(&up_to),
                     Decision::MarketDay {
                         trigger, passed, ..
                     } => seat_ok(trigger) && u32::from(passed) < (1 << players),
-                    Decision::BuyOut { bought, .. } => {
-                        u32::from(bought) < super::church::MASS_PIECES
-                    }
                     _ => true,
                 };
             if !ok {
