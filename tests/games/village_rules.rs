@@ -274,6 +274,8 @@ fn s3_the_market_day() {
                 cube: GREEN,
             },
         );
+        // A state in a market day comes back through the wire unchanged.
+        assert_eq!(edit(&s, |_| {}), s);
         let Some(Decision::MarketDay {
             trigger: 0,
             seat: 0,

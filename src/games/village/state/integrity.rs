@@ -249,7 +249,7 @@ impl State {
         };
         let options = self.options().len();
         match d {
-            Decision::Turn { .. } => !self.board.is_empty() && options > 0,
+            Decision::Turn { .. } => !self.board.is_empty(),
             Decision::Dying { seat, .. } => self.dying_candidates(seat).len() > 1,
             Decision::Act { .. }
             | Decision::Privilege { .. }
