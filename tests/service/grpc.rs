@@ -18,14 +18,14 @@ use crate::common::paths;
 use crate::common::raw;
 use raw::Raw;
 
-struct Server {
+pub(super) struct Server {
     addr: String,
     metrics: std::net::SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<Result<(), referee::service::server::ServeError>>,
 }
 
-async fn start(config: Config) -> Server {
+pub(super) async fn start(config: Config) -> Server {
     let listeners = referee::service::server::Listeners::bind(&config)
         .await
         .unwrap();
@@ -72,7 +72,7 @@ async fn channel(server: &Server) -> Channel {
     panic!("server did not come up");
 }
 
-async fn client(server: &Server) -> RefereeServiceClient<Channel> {
+pub(super) async fn client(server: &Server) -> RefereeServiceClient<Channel> {
     RefereeServiceClient::new(channel(server).await)
 }
 
@@ -132,7 +132,7 @@ fn field_violations(status: &Status) -> Vec<String> {
 }
 
 /// The field paths of a refusal of `request` (a message name), each checked to be a field of it.
-fn fields_of(request: &str, status: &Status) -> Vec<String> {
+pub(super) fn fields_of(request: &str, status: &Status) -> Vec<String> {
     let fields = field_violations(status);
     for f in &fields {
         paths::resolve(request, f).unwrap();

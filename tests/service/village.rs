@@ -11,34 +11,15 @@ use tonic::transport::Channel;
 use tonic::Code;
 use tonic_types::StatusExt;
 
-use crate::common::paths;
+use crate::grpc::{client, fields_of, start, Server};
 
 const OTHER_SET: &str = "tests/fixtures/village/other-components.toml";
 
-async fn serve(
-    config: Config,
-) -> (
-    tokio::sync::oneshot::Sender<()>,
-    RefereeServiceClient<Channel>,
-) {
-    let listeners = referee::service::server::Listeners::bind(&config)
-        .await
-        .unwrap();
-    let addr = format!("http://{}", listeners.grpc.local_addr().unwrap());
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(async move {
-        referee::service::serve(&config, listeners, async {
-            let _ = rx.await;
-        })
-        .await
-    });
-    for _ in 0..100 {
-        if let Ok(c) = RefereeServiceClient::connect(addr.clone()).await {
-            return (tx, c);
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    panic!("server did not come up");
+/// A server with `config` and a client of it (the server stops when the first is dropped).
+async fn serve(config: Config) -> (Server, RefereeServiceClient<Channel>) {
+    let server = start(config).await;
+    let c = client(&server).await;
+    (server, c)
 }
 
 fn config(extra: &[&str]) -> Config {
@@ -72,17 +53,6 @@ fn village_action(action: v1::village_action::Action, seat: u32) -> v1::Action {
             action: Some(action),
         })),
     }
-}
-
-fn fields_of(request: &str, status: &tonic::Status) -> Vec<String> {
-    let fields: Vec<String> = status
-        .get_details_bad_request()
-        .map(|b| b.field_violations.into_iter().map(|f| f.field).collect())
-        .unwrap_or_default();
-    for f in &fields {
-        paths::resolve(request, f).unwrap();
-    }
-    fields
 }
 
 fn reason(status: &tonic::Status) -> String {
