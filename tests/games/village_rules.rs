@@ -58,6 +58,22 @@ fn give(p: &mut v1::VillageState, seat: usize, piece: Piece) {
     }
 }
 
+/// Moves every piece a customer tile demands from the supply to a seat's farmyard.
+fn give_demand(p: &mut v1::VillageState, set: &Components, seat: usize, tile: u32) {
+    for piece in set.customers[tile as usize].demand.clone() {
+        give(p, seat, piece);
+    }
+}
+
+/// The stall a customer tile stands on.
+fn stall_of(s: &State, tile: u8) -> u8 {
+    s.market()
+        .stalls
+        .iter()
+        .position(|t| *t == Some(tile))
+        .unwrap() as u8
+}
+
 /// Every cube on the action spaces goes back into the green bag, then one cube of `cube` (from
 /// the bag, or the supply) onto each space listed.
 fn board(p: &mut v1::VillageState, cubes: &[(Space, Cube)]) {
@@ -257,12 +273,9 @@ fn s3_the_market_day() {
         );
         let stalls: Vec<u8> = s.market().stalls.iter().flatten().copied().collect();
         assert!(stalls.len() >= 2, "two customers on stalls");
-        let demand = |t: u8| set.customers[usize::from(t)].demand.clone();
         let mut s = edit(&s, |p| {
             for &t in &stalls[..2] {
-                for piece in demand(t) {
-                    give(p, 0, piece);
-                }
+                give_demand(p, &set, 0, u32::from(t));
             }
             give_cubes(p, 0, Colour::Green, 1);
         });
@@ -289,12 +302,7 @@ fn s3_the_market_day() {
         assert!(open
             .iter()
             .all(|a| matches!(a, Action::Serve { payment: None, .. } | Action::Pass)));
-        let first = s
-            .market()
-            .stalls
-            .iter()
-            .position(|t| *t == Some(stalls[0]))
-            .unwrap() as u8;
+        let first = stall_of(&s, stalls[0]);
         let events = act(
             &mut s,
             0,
@@ -318,12 +326,7 @@ fn s3_the_market_day() {
             panic!("{:?}", s.decision());
         };
         assert_eq!(passed, 0b110);
-        let second = s
-            .market()
-            .stalls
-            .iter()
-            .position(|t| *t == Some(stalls[1]))
-            .unwrap() as u8;
+        let second = stall_of(&s, stalls[1]);
         assert_eq!(
             refused(
                 &s,
@@ -429,9 +432,7 @@ fn s5_a_death_during_a_market_day_comes_at_once() {
         let stalls: Vec<u8> = s.market().stalls.iter().flatten().copied().collect();
         let mut s = edit(&s, |p| {
             for &t in &stalls[..2] {
-                for piece in set.customers[usize::from(t)].demand.clone() {
-                    give(p, 0, piece);
-                }
+                give_demand(p, &set, 0, u32::from(t));
             }
             p.seats[0].life = last;
             p.seats[0].members[1] = 3000 + Building::Smithy as u32 + 1;
@@ -444,14 +445,7 @@ fn s5_a_death_during_a_market_day_comes_at_once() {
                 cube: GREEN,
             },
         );
-        let at = |s: &State, t: u8| {
-            s.market()
-                .stalls
-                .iter()
-                .position(|x| *x == Some(t))
-                .unwrap() as u8
-        };
-        let stall = at(&s, stalls[0]);
+        let stall = stall_of(&s, stalls[0]);
         act(
             &mut s,
             0,
@@ -460,7 +454,7 @@ fn s5_a_death_during_a_market_day_comes_at_once() {
                 payment: None,
             },
         );
-        let stall = at(&s, stalls[1]);
+        let stall = stall_of(&s, stalls[1]);
         act(
             &mut s,
             0,
@@ -600,9 +594,7 @@ fn r10_3_end_in_a_market_day_by_another_seat_gives_every_seat_a_turn_trigger_las
         let stalls: Vec<u8> = s.market().stalls.iter().flatten().copied().collect();
         // Seat 0 can serve a customer (paid: 1 green and 1 time), and is about to pass the quill.
         let mut s = edit(&s, |p| {
-            for piece in set.customers[usize::from(stalls[0])].demand.clone() {
-                give(p, 0, piece);
-            }
+            give_demand(p, &set, 0, u32::from(stalls[0]));
             give_cubes(p, 0, Colour::Green, 1);
             p.seats[0].life = last;
         });
@@ -617,12 +609,7 @@ fn r10_3_end_in_a_market_day_by_another_seat_gives_every_seat_a_turn_trigger_las
         let Some(Decision::MarketDay { seat: 0, .. }) = s.decision() else {
             panic!("seat 2 can sell nothing; seat 0 can: {:?}", s.decision());
         };
-        let stall = s
-            .market()
-            .stalls
-            .iter()
-            .position(|t| *t == Some(stalls[0]))
-            .unwrap() as u8;
+        let stall = stall_of(&s, stalls[0]);
         let events = act(
             &mut s,
             0,
@@ -1116,9 +1103,7 @@ fn refusals_name_the_rule() {
             |p| {
                 let market = p.market.as_ref().unwrap();
                 let tile = market.stalls.iter().find_map(|t| t.customer).unwrap();
-                for piece in set.customers[tile as usize].demand.clone() {
-                    give(p, 0, piece);
-                }
+                give_demand(p, &set, 0, tile);
             },
         );
         act(
@@ -1284,9 +1269,7 @@ fn s6_the_markets_trigger_ending_the_game_gives_the_others_one_turn() {
         // Seat 0 sells twice (the second sale costs a time and passes the quill).
         let mut s = edit(&s, |p| {
             for &t in &stalls[..2] {
-                for piece in set.customers[usize::from(t)].demand.clone() {
-                    give(p, 0, piece);
-                }
+                give_demand(p, &set, 0, u32::from(t));
             }
             p.seats[0].life = last;
         });
@@ -1298,14 +1281,7 @@ fn s6_the_markets_trigger_ending_the_game_gives_the_others_one_turn() {
                 cube: GREEN,
             },
         );
-        let at = |s: &State, t: u8| {
-            s.market()
-                .stalls
-                .iter()
-                .position(|x| *x == Some(t))
-                .unwrap() as u8
-        };
-        let stall = at(&s, stalls[0]);
+        let stall = stall_of(&s, stalls[0]);
         act(
             &mut s,
             0,
@@ -1314,7 +1290,7 @@ fn s6_the_markets_trigger_ending_the_game_gives_the_others_one_turn() {
                 payment: None,
             },
         );
-        let stall = at(&s, stalls[1]);
+        let stall = stall_of(&s, stalls[1]);
         let mut events = act(
             &mut s,
             0,
@@ -1565,9 +1541,7 @@ fn unreachable_village_counts_market_and_progress() {
                     .iter()
                     .find_map(|t| t.customer)
                     .unwrap();
-                for piece in set.customers[tile as usize].demand.clone() {
-                    give(p, 1, piece);
-                }
+                give_demand(p, &set, 1, tile);
                 p.pending = vec![v1::VillageDecision {
                     kind: K::MarketDay as i32,
                     seat: 1,
