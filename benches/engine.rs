@@ -24,8 +24,7 @@ fn play(players: u32, seed: u64, options: Options) -> u64 {
 }
 
 /// Plays one random Village game (provisional set, compensation on) to its end.
-fn play_village(set: &Arc<Components>, players: u32, seed: u64) -> u64 {
-    let options = village::Options::default();
+fn play_village(set: &Arc<Components>, options: village::Options, players: u32, seed: u64) -> u64 {
     play_out(
         village::new_game(Arc::clone(set), players, 0, seed, options).unwrap(),
         seed,
@@ -87,19 +86,30 @@ fn games(c: &mut Criterion) {
     }
 }
 
+/// Village by combination of expansions: the base game, and with Life Goals.
 fn village_games(c: &mut Criterion) {
     let set = Arc::new(Components::provisional());
-    for players in 2..=5u32 {
-        let total: u64 = (0..SEEDS).map(|s| play_village(&set, players, s)).sum();
-        for (group, elements) in [("games", SEEDS), ("actions", total)] {
-            let mut g = c.benchmark_group(format!("{group}/village"));
-            g.throughput(Throughput::Elements(elements));
-            g.bench_with_input(
-                BenchmarkId::from_parameter(format!("{players}p")),
-                &players,
-                |b, &p| b.iter(|| (0..SEEDS).map(|s| play_village(&set, p, s)).sum::<u64>()),
-            );
-            g.finish();
+    let goals = village::Options {
+        life_goals: true,
+        ..Default::default()
+    };
+    for (name, options) in [
+        ("village", village::Options::default()),
+        ("village-goals", goals),
+    ] {
+        for players in 2..=5u32 {
+            let play = |p, s| play_village(&set, options, p, s);
+            let total: u64 = (0..SEEDS).map(|s| play(players, s)).sum();
+            for (group, elements) in [("games", SEEDS), ("actions", total)] {
+                let mut g = c.benchmark_group(format!("{group}/{name}"));
+                g.throughput(Throughput::Elements(elements));
+                g.bench_with_input(
+                    BenchmarkId::from_parameter(format!("{players}p")),
+                    &players,
+                    |b, &p| b.iter(|| (0..SEEDS).map(|s| play(p, s)).sum::<u64>()),
+                );
+                g.finish();
+            }
         }
     }
 }

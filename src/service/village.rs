@@ -13,7 +13,7 @@ use crate::games::village::state::church::{BagDraw, ChurchPayment};
 use crate::games::village::state::council::{CouncilPayment, Privilege};
 use crate::games::village::state::family::{Building, Member, Place, SeatState, Section};
 use crate::games::village::state::payment::CubePayment;
-use crate::games::village::state::{Board, Decision, Market, Supply};
+use crate::games::village::state::{Board, Decision, Goal, HeldGoal, Market, Supply};
 use crate::games::village::{Config, Options, Rules, State, View};
 use crate::pb::v1;
 use crate::service::wire::Wire;
@@ -49,7 +49,7 @@ impl Wire for State {
                     "Turns off the recommended starting compensation (2nd seat 1 grain, 3rd a random cube, 4th a cube of its choice, 5th a coin).",
                 ),
                 option("port", "Village Port: not served yet (UNSUPPORTED_EXPANSION)."),
-                option("life_goals", "Life Goals: not served yet (UNSUPPORTED_EXPANSION)."),
+                option("life_goals", "Life Goals: one silver and one golden goal per seat."),
                 option("inn", "Village Inn: out of scope (UNSUPPORTED_EXPANSION)."),
                 option("marriage", "Marriage: out of scope (UNSUPPORTED_EXPANSION)."),
             ],
@@ -124,11 +124,6 @@ fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
             "options.port",
             "Village Port is not served by this release yet",
         ),
-        (
-            o.life_goals,
-            "options.life_goals",
-            "Life Goals is not served by this release yet",
-        ),
     ] {
         if asked {
             errs.push(field, why);
@@ -139,12 +134,14 @@ fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
     }
     Ok(Options {
         no_starting_compensation: o.no_starting_compensation,
+        life_goals: o.life_goals,
     })
 }
 
 fn options_to_proto(o: &Options) -> v1::VillageOptions {
     v1::VillageOptions {
         no_starting_compensation: o.no_starting_compensation,
+        life_goals: o.life_goals,
         ..v1::VillageOptions::default()
     }
 }
@@ -182,6 +179,14 @@ fn building_from(n: i32) -> Option<Building> {
 }
 fn building_to(b: Building) -> i32 {
     b as i32 + 1
+}
+fn goal_from(n: i32) -> Option<Goal> {
+    Goal::ALL
+        .get(usize::try_from(n).ok()?.checked_sub(1)?)
+        .copied()
+}
+fn goal_to(g: Goal) -> i32 {
+    g as i32 + 1
 }
 fn section_from(n: i32) -> Option<Section> {
     Section::ALL
@@ -364,6 +369,7 @@ fn decision_from(d: &v1::VillageDecision, field: &str) -> Result<Decision, State
             bought: small(d.bought),
         },
         Ok(K::Windows) => Decision::Windows { seat },
+        Ok(K::LastChance) => Decision::LastChance { seat },
         Ok(K::Unspecified) | Err(_) => {
             return Err(StateErrors::one(
                 format!("{field}.kind"),
@@ -419,6 +425,7 @@ fn decision_to(d: &Decision) -> v1::VillageDecision {
             K::BuyOut
         }
         Decision::Windows { .. } => K::Windows,
+        Decision::LastChance { .. } => K::LastChance,
     };
     out.kind = kind as i32;
     out
@@ -457,6 +464,7 @@ fn check_list_lengths(p: &v1::VillageState) -> Result<(), StateErrors> {
         check(s.members.len(), &|| format!("seats[{i}].members"));
         check(s.customers.len(), &|| format!("seats[{i}].customers"));
         check(s.markers.len(), &|| format!("seats[{i}].markers"));
+        check(s.goals.len(), &|| format!("seats[{i}].goals"));
     }
     errs.into_result()
 }
@@ -507,6 +515,20 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
                 Err(e) => errs.errors.extend(e.errors),
             }
         }
+        let mut goals = Vec::with_capacity(s.goals.len());
+        for (k, g) in s.goals.iter().enumerate() {
+            match required(
+                goal_from(g.goal),
+                &format!("seats[{i}].goals[{k}].goal"),
+                "goal",
+            ) {
+                Ok(goal) => goals.push(HeldGoal {
+                    goal,
+                    revealed: g.revealed,
+                }),
+                Err(e) => errs.errors.extend(e.errors),
+            }
+        }
         seats.push(SeatState {
             members,
             life: s.life,
@@ -517,6 +539,7 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
             goods: goods_from(s.goods.as_ref()),
             customers: s.customers.iter().map(|&c| small(c)).collect(),
             markers: s.markers.iter().map(|&c| small(c)).collect(),
+            goals,
         });
     }
     if p.spaces.len() != Space::ALL.len() {
@@ -582,6 +605,15 @@ fn seat_to(s: &SeatState) -> v1::VillageSeat {
         customers: s.customers.iter().map(|&c| u32::from(c)).collect(),
         markers: s.markers.iter().map(|&c| u32::from(c)).collect(),
         customer_count: 0,
+        goals: s
+            .goals
+            .iter()
+            .map(|g| v1::VillageHeldGoal {
+                goal: goal_to(g.goal),
+                revealed: g.revealed,
+            })
+            .collect(),
+        hidden_goals: 0,
     }
 }
 
@@ -719,6 +751,9 @@ fn action_from_proto(a: &A) -> Result<Action, StateErrors> {
         },
         A::MoveLeft(m) => Action::MoveLeft {
             member: id(m.member, "move_left.member")?,
+        },
+        A::RevealGoal(r) => Action::RevealGoal {
+            goal: required(goal_from(r.goal), "reveal_goal.goal", "goal")?,
         },
     })
 }
@@ -861,6 +896,9 @@ fn action_to_proto(a: &Action) -> v1::VillageAction {
             count: u32::from(count),
         }),
         Action::MoveLeft { member: m } => A::MoveLeft(v1::VillageMoveLeft { member: member(m) }),
+        Action::RevealGoal { goal } => A::RevealGoal(v1::VillageRevealGoal {
+            goal: goal_to(goal),
+        }),
     };
     v1::VillageAction {
         action: Some(action),
@@ -914,6 +952,15 @@ fn event_to_proto(e: &Event) -> v1::VillageEvent {
         Event::ChurchMajority { seats } => E::ChurchMajority(v1::VillageChurchMajority {
             seats: seats_to(seats),
         }),
+        Event::GoalRevealed {
+            seat,
+            goal,
+            prestige,
+        } => E::GoalRevealed(v1::VillageGoalRevealed {
+            seat: u32::from(*seat),
+            goal: goal_to(*goal),
+            prestige: *prestige,
+        }),
         Event::Finished => E::Finished(v1::VillageFinished {}),
     };
     v1::VillageEvent { event: Some(event) }
@@ -930,8 +977,10 @@ fn view_to_proto(v: &View) -> v1::VillageView {
             .seats
             .iter()
             .zip(&v.customer_counts)
-            .map(|(s, &count)| v1::VillageSeat {
+            .zip(&v.hidden_goals)
+            .map(|((s, &count), &hidden)| v1::VillageSeat {
                 customer_count: count,
+                hidden_goals: hidden,
                 ..seat_to(s)
             })
             .collect(),

@@ -14,6 +14,7 @@ mod playthroughs;
 mod port_royal_rules;
 mod state_size;
 mod village_components;
+mod village_goals;
 mod village_golden;
 mod village_rules;
 mod village_setup;

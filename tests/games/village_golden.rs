@@ -9,6 +9,7 @@ use std::sync::Arc;
 use prost::Message;
 use referee::core::{GameRng, Seat};
 use referee::games::village::components::Components;
+use referee::games::village::state::Goal;
 use referee::games::village::{new_game, Action, Options, State};
 use referee::service::village::state_to_proto;
 use serde::{Deserialize, Serialize};
@@ -30,9 +31,11 @@ fn random_game(
     players: u32,
     seed: u64,
     compensation: bool,
+    life_goals: bool,
 ) -> (State, Vec<(Seat, Action)>) {
     let options = Options {
         no_starting_compensation: !compensation,
+        life_goals,
     };
     let mut state = new_game(
         Arc::clone(set),
@@ -64,13 +67,34 @@ fn seed_gives_this_setup() {
     assert_eq!(fnv1a(&s), GOLDEN_SETUP_HASH);
 }
 
+/// Life Goals: the goals a fixed seed deals (after the compensation cube, silver deck first).
+#[test]
+fn seed_deals_these_life_goals() {
+    let [set, _] = sets();
+    let options = Options {
+        life_goals: true,
+        ..Options::default()
+    };
+    let s = new_game(set, 4, 0, 2026, options).unwrap();
+    let dealt: Vec<Vec<Goal>> = s
+        .seats()
+        .iter()
+        .map(|seat| seat.goals.iter().map(|g| g.goal).collect())
+        .collect();
+    assert_eq!(dealt, GOLDEN_GOALS);
+    // Dealing comes after the setup's other draws: the same pile and compensation as without.
+    let pile: Vec<u8> = s.market().pile.iter().rev().take(6).copied().collect();
+    assert_eq!(pile, GOLDEN_SETUP_PILE_TOP);
+    assert_eq!(s.seats()[2].cubes.0, GOLDEN_SETUP_THIRD_SEAT);
+}
+
 #[test]
 fn seeded_random_games_end_in_these_exact_states() {
     let sets = sets();
     let got: Vec<(u32, u64, usize, String)> = GAMES
         .iter()
-        .map(|&(set, players, seed, compensation)| {
-            let (end, log) = random_game(&sets[set], players, seed, compensation);
+        .map(|&(set, players, seed, compensation, life_goals)| {
+            let (end, log) = random_game(&sets[set], players, seed, compensation, life_goals);
             (players, seed, log.len(), fnv1a(&end))
         })
         .collect();
@@ -81,13 +105,16 @@ fn seeded_random_games_end_in_these_exact_states() {
     assert_eq!(got, expected);
 }
 
-/// (component set, players, seed, compensation) of the golden games and the playthroughs.
-const GAMES: [(usize, u32, u64, bool); 5] = [
-    (0, 2, 1, true),
-    (0, 3, 2, false),
-    (0, 4, 3, true),
-    (1, 5, 4, true),
-    (1, 3, 5, false),
+/// (component set, players, seed, compensation, life goals) of the golden games and the
+/// playthroughs.
+const GAMES: [(usize, u32, u64, bool, bool); 7] = [
+    (0, 2, 1, true, false),
+    (0, 3, 2, false, false),
+    (0, 4, 3, true, false),
+    (1, 5, 4, true, false),
+    (1, 3, 5, false, false),
+    (0, 5, 6, true, true),
+    (1, 4, 7, false, true),
 ];
 
 #[derive(Serialize, Deserialize)]
@@ -98,6 +125,7 @@ struct Playthrough {
     start_seat: u32,
     seed: u64,
     no_starting_compensation: bool,
+    life_goals: bool,
     actions: Vec<(Seat, Action)>,
     final_state_fnv1a: String,
 }
@@ -113,8 +141,9 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
     if std::env::var_os("REGENERATE").is_some() {
         let recorded: Vec<Playthrough> = GAMES
             .iter()
-            .map(|&(set, players, seed, compensation)| {
-                let (end, actions) = random_game(&sets[set], players, seed, compensation);
+            .map(|&(set, players, seed, compensation, life_goals)| {
+                let (end, actions) =
+                    random_game(&sets[set], players, seed, compensation, life_goals);
                 Playthrough {
                     rules_version: "village/1".to_owned(),
                     component_set: sets[set].name.clone(),
@@ -122,6 +151,7 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
                     start_seat: seed as u32 % players,
                     seed,
                     no_starting_compensation: !compensation,
+                    life_goals,
                     actions,
                     final_state_fnv1a: fnv1a(&end),
                 }
@@ -137,6 +167,7 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
         let set = sets.iter().find(|s| s.name == p.component_set).unwrap();
         let options = Options {
             no_starting_compensation: p.no_starting_compensation,
+            life_goals: p.life_goals,
         };
         let mut state =
             new_game(Arc::clone(set), p.players, p.start_seat, p.seed, options).unwrap();
@@ -159,11 +190,19 @@ const GOLDEN_SETUP_PILE_TOP: [u8; 6] = [1, 15, 16, 3, 14, 11];
 const GOLDEN_SETUP_STALLS: [Option<u8>; 5] = [Some(23), Some(5), Some(13), Some(8), Some(4)];
 /// The 3rd seat's random compensation cube: pink.
 const GOLDEN_SETUP_THIRD_SEAT: [u32; 4] = [0, 1, 0, 0];
-const GOLDEN_SETUP_HASH: &str = "39c56c7bd17eba12";
-const GOLDEN_GAMES: [(u32, u64, usize, &str); 5] = [
-    (2, 1, 260, "614002b1f8b7fe73"),
-    (3, 2, 522, "1db78438eb13bf31"),
-    (4, 3, 557, "10b6bd8d7fb975e4"),
-    (5, 4, 820, "60be160e729e7ca4"),
-    (3, 5, 430, "be907568c7a8ff0e"),
+const GOLDEN_GOALS: [[Goal; 2]; 4] = [
+    [Goal::Bailiff, Goal::Historian],
+    [Goal::Knight, Goal::Acolyte],
+    [Goal::Farmer, Goal::TravellingSalesman],
+    [Goal::Secretary, Goal::Saint],
+];
+const GOLDEN_SETUP_HASH: &str = "b87621197658e105";
+const GOLDEN_GAMES: [(u32, u64, usize, &str); 7] = [
+    (2, 1, 260, "d70b57f27735b020"),
+    (3, 2, 522, "3bf599c688f92f06"),
+    (4, 3, 557, "f84123528aed5215"),
+    (5, 4, 820, "ad81cd3fe958ca84"),
+    (3, 5, 430, "0b4bca39647edb2e"),
+    (5, 6, 861, "35fcca5c12f279ea"),
+    (4, 7, 776, "e603ab20b0146dfc"),
 ];

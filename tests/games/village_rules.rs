@@ -2,137 +2,19 @@
 //! docs/rules.md V-R15 onwards), on both component sets. Scenario states are made by editing a
 //! real game's wire message (`common::village::edit`), so each is one the referee accepts.
 
-use std::sync::Arc;
-
 use referee::games::village::components::{Components, Piece};
 use referee::games::village::pieces::{Colour, Good, Space};
 use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
 use referee::games::village::state::family::{Building, Place};
 use referee::games::village::state::payment::CubePayment;
-use referee::games::village::{Action, Cube, Decision, Event, State};
+use referee::games::village::{Action, Cube, Decision, Event};
 use referee::pb::v1;
 
-use crate::common::village::{act, edit, game, refused, refused_fields, sets};
-
-// Wire edits that keep every piece counted once.
-
-fn cubes_mut(c: &mut Option<v1::VillageCubes>, colour: Colour) -> &mut u32 {
-    let c = c.get_or_insert_with(Default::default);
-    match colour {
-        Colour::Brown => &mut c.brown,
-        Colour::Pink => &mut c.pink,
-        Colour::Orange => &mut c.orange,
-        Colour::Green => &mut c.green,
-    }
-}
-
-/// Moves `n` cubes of a colour from the supply to a seat's farmyard.
-fn give_cubes(p: &mut v1::VillageState, seat: usize, colour: Colour, n: u32) {
-    let supply = p.supply.as_mut().unwrap();
-    *cubes_mut(&mut supply.cubes, colour) -= n;
-    *cubes_mut(&mut p.seats[seat].cubes, colour) += n;
-}
-
-fn goods_mut(g: &mut Option<v1::VillageGoods>, piece: Piece) -> &mut u32 {
-    let g = g.get_or_insert_with(Default::default);
-    match piece {
-        Piece::Horse => &mut g.horse,
-        Piece::Ox => &mut g.ox,
-        Piece::Wagon => &mut g.wagon,
-        Piece::Plow => &mut g.plow,
-        Piece::Scroll => &mut g.scroll,
-        Piece::Grain => unreachable!("grain is counted apart"),
-    }
-}
-
-/// Moves a piece (a goods tile or a grain) from the supply to a seat's farmyard.
-fn give(p: &mut v1::VillageState, seat: usize, piece: Piece) {
-    let supply = p.supply.as_mut().unwrap();
-    if piece == Piece::Grain {
-        supply.grain -= 1;
-        p.seats[seat].grain += 1;
-    } else {
-        *goods_mut(&mut supply.goods, piece) -= 1;
-        *goods_mut(&mut p.seats[seat].goods, piece) += 1;
-    }
-}
-
-/// Moves every piece a customer tile demands from the supply to a seat's farmyard.
-fn give_demand(p: &mut v1::VillageState, set: &Components, seat: usize, tile: u32) {
-    for piece in set.customers[tile as usize].demand.clone() {
-        give(p, seat, piece);
-    }
-}
-
-/// The stall a customer tile stands on.
-fn stall_of(s: &State, tile: u8) -> u8 {
-    s.market()
-        .stalls
-        .iter()
-        .position(|t| *t == Some(tile))
-        .unwrap() as u8
-}
-
-/// Every cube on the action spaces goes back into the green bag, then one cube of `cube` (from
-/// the bag, or the supply) onto each space listed.
-fn board(p: &mut v1::VillageState, cubes: &[(Space, Cube)]) {
-    let bag = p.bag.get_or_insert_with(Default::default);
-    for pool in &mut p.spaces {
-        let c = pool.cubes.take().unwrap_or_default();
-        let b = bag.cubes.get_or_insert_with(Default::default);
-        b.brown += c.brown;
-        b.pink += c.pink;
-        b.orange += c.orange;
-        b.green += c.green;
-        bag.plague += std::mem::take(&mut pool.plague);
-    }
-    for &(space, cube) in cubes {
-        let pool = &mut p.spaces[space as usize];
-        match cube {
-            Cube::Plague => {
-                if bag.plague > 0 {
-                    bag.plague -= 1;
-                } else {
-                    p.supply.as_mut().unwrap().plague -= 1;
-                }
-                pool.plague += 1;
-            }
-            Cube::Influence(c) => {
-                let from_bag = cubes_mut(&mut bag.cubes, c);
-                if *from_bag > 0 {
-                    *from_bag -= 1;
-                } else {
-                    *cubes_mut(&mut p.supply.as_mut().unwrap().cubes, c) -= 1;
-                }
-                *cubes_mut(&mut pool.cubes, c) += 1;
-            }
-        }
-    }
-}
-
-/// The decision: a turn of `seat`.
-fn turn(p: &mut v1::VillageState, seat: u32) {
-    p.pending = vec![v1::VillageDecision {
-        kind: v1::VillageDecisionKind::Turn as i32,
-        seat,
-        ..Default::default()
-    }];
-}
-
-/// A 3-player game on `set`, no compensation, with seat 0 to take a turn on a board of `cubes`.
-fn scenario(
-    set: &Arc<Components>,
-    cubes: &[(Space, Cube)],
-    f: impl FnOnce(&mut v1::VillageState),
-) -> State {
-    let s = game(set, 3, 5, false);
-    edit(&s, |p| {
-        board(p, cubes);
-        turn(p, 0);
-        f(p);
-    })
-}
+use crate::common::village::{
+    act, board, edit, game, give, give_cubes, give_demand, goods_mut, refused, refused_fields,
+    scenario, sets, stall_of, turn,
+};
 
 fn green(n: u32) -> CubePayment {
     let mut p = CubePayment {

@@ -21,6 +21,7 @@ fn sets() -> [Arc<Components>; 2] {
 fn game(set: &Arc<Components>, players: u32, start: u32, compensation: bool) -> State {
     let options = Options {
         no_starting_compensation: !compensation,
+        ..Options::default()
     };
     new_game(Arc::clone(set), players, start, 11, options).expect("valid setup")
 }

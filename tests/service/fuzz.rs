@@ -160,8 +160,8 @@ fn seeds_of<G: Wire>(name: &str, states: Vec<G>, step: usize, out: &mut Vec<Seed
 }
 
 /// Mid-game states of every Port Royal mode (every 40th state of a seeded random game) and of
-/// Village at 2 and 5 players on the provisional component set, which the fuzzed referee runs
-/// (every 60th).
+/// Village at 2 and 5 players and with Life Goals at 4, on the provisional component set, which
+/// the fuzzed referee runs (every 60th).
 fn seed_states() -> Vec<Seed> {
     let mut out = Vec::new();
     for (mode, players) in [
@@ -178,6 +178,12 @@ fn seed_states() -> Vec<Seed> {
         let all = village::states(&village::provisional(), players, 7);
         seeds_of(&format!("village-{players}p"), all, 60, &mut out);
     }
+    let life_goals = referee::games::village::Options {
+        life_goals: true,
+        ..Default::default()
+    };
+    let all = village::states_with(&village::provisional(), 4, 8, life_goals);
+    seeds_of("village-goals-4p", all, 60, &mut out);
     out
 }
 

@@ -139,6 +139,13 @@ async fn play(
             for (i, s) in v.seats.iter().enumerate() {
                 if i as u32 != status.to_act[0] {
                     assert!(s.customers.is_empty(), "others' customers are hidden");
+                    assert!(
+                        s.goals.iter().all(|g| g.revealed),
+                        "others' goals are hidden"
+                    );
+                    assert!(s.goals.len() + s.hidden_goals as usize <= 2);
+                } else {
+                    assert_eq!(s.hidden_goals, 0, "a seat sees its own goals");
                 }
                 assert!(
                     s.members.iter().all(|&m| m >= 1000),
@@ -196,12 +203,47 @@ async fn village_is_listed_with_its_component_set() {
 #[tokio::test]
 async fn complete_games_through_every_rpc_and_replay_reproduces_them() {
     let (_stop, mut c) = serve(config(&[])).await;
-    for (players, seed, no_starting_compensation) in [(2, 1, false), (4, 2, false), (5, 3, true)] {
+    for (players, seed, no_starting_compensation, life_goals) in [
+        (2, 1, false, false),
+        (4, 2, false, true),
+        (5, 3, true, false),
+        (3, 4, true, true),
+    ] {
         let options = v1::VillageOptions {
             no_starting_compensation,
+            life_goals,
             ..Default::default()
         };
         let setup = village(players, seed, options);
+        if life_goals {
+            // A goal met by nobody at the start: refused, with the code and the same answer from
+            // Validate and Apply.
+            let state = c
+                .new_game(setup.clone())
+                .await
+                .unwrap()
+                .into_inner()
+                .state
+                .unwrap();
+            let reveal = v1::village_action::Action::RevealGoal(v1::VillageRevealGoal {
+                goal: v1::VillageGoal::Merchant as i32,
+            });
+            let to_act = c
+                .legal_actions(v1::LegalActionsRequest {
+                    state: Some(state.clone()),
+                    seat: None,
+                })
+                .await
+                .unwrap()
+                .into_inner()
+                .status
+                .unwrap()
+                .to_act[0];
+            assert_eq!(
+                violation(&mut c, &state, village_action(reveal, to_act)).await,
+                "NOT_OPEN"
+            );
+        }
         let (state, log) = play(&mut c, setup.clone()).await;
         let replayed = c
             .replay(v1::ReplayRequest {
@@ -346,13 +388,6 @@ async fn unsupported_expansions_are_refused_by_name() {
                 ..Default::default()
             },
             "village.port",
-        ),
-        (
-            v1::VillageOptions {
-                life_goals: true,
-                ..Default::default()
-            },
-            "village.life_goals",
         ),
     ] {
         let err = c.new_game(village(3, 1, options)).await.unwrap_err();

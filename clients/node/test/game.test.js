@@ -90,9 +90,10 @@ test('plays one complete game with LegalActions and Apply, and Replay reproduces
   assert.equal(view.viewer ?? 0, 0);
 });
 
-test('plays a complete Village game, and Replay reproduces it', async () => {
-  const setup = { game: 'village', players: 3, seed: '7', village: {} };
-  let { state, status } = await referee.newGame(3, { seed: 7, game: 'village' });
+test('plays a complete Village game with Life Goals, and Replay reproduces it', async () => {
+  const village = { life_goals: true };
+  const setup = { game: 'village', players: 3, seed: '7', village };
+  let { state, status } = await referee.newGame(3, { seed: 7, game: 'village', village });
   const log = [];
   let pick = 11;
   while (!status.finished) {
@@ -112,6 +113,16 @@ test('plays a complete Village game, and Replay reproduces it', async () => {
   assert.deepEqual(replay.state, state, 'the replay ends in the same state');
   const view = await referee.view(state, 1);
   assert.equal((view.village.market.pile || []).length, 0, 'the customer pile is hidden');
+  for (const [i, seat] of view.village.seats.entries()) {
+    const dealt = state.village.seats[i].goals;
+    assert.equal(dealt.length, 2, 'one silver and one golden goal');
+    if (i === 1) {
+      assert.deepEqual(seat.goals, dealt, 'a seat sees its own goals');
+    } else {
+      assert.ok((seat.goals || []).every((g) => g.revealed), "others' goals stay face down");
+      assert.equal(seat.hidden_goals, dealt.filter((g) => !g.revealed).length);
+    }
+  }
   await assert.rejects(
     referee.newGame(3, { game: 'village', village: { inn: true } }),
     (err) => err.reason === 'UNSUPPORTED_EXPANSION' && err.fields[0] === 'village.inn',

@@ -7,6 +7,7 @@ use super::pieces::{Colour, Good, Pool, Space};
 use super::state::church::{BagDraw, ChurchPayment};
 use super::state::council::{CouncilPayment, Privilege};
 use super::state::family::{Building, Place};
+use super::state::goals::Goal;
 use super::state::payment::CubePayment;
 
 /// A cube on an action space.
@@ -144,6 +145,12 @@ pub enum Action {
         /// The member.
         member: MemberId,
     },
+    /// Life Goals: reveals a face-down goal whose requirements the seat meets, for its prestige.
+    /// Open whenever the seat is to decide; the decision stays open.
+    RevealGoal {
+        /// The goal.
+        goal: Goal,
+    },
 }
 
 /// Something that happened; every event is public.
@@ -198,6 +205,15 @@ pub enum Event {
     ChurchMajority {
         /// The seats.
         seats: Vec<Seat>,
+    },
+    /// A life goal was revealed; its prestige was gained and the card left the game.
+    GoalRevealed {
+        /// The seat.
+        seat: Seat,
+        /// The goal.
+        goal: Goal,
+        /// The prestige gained.
+        prestige: u32,
     },
     /// The game is over and scored.
     Finished,

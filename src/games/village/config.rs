@@ -15,6 +15,8 @@ pub const PLAYERS: std::ops::RangeInclusive<u8> = 2..=5;
 pub struct Options {
     /// The recommended starting compensation is given unless this is set (village.md §1).
     pub no_starting_compensation: bool,
+    /// The Life Goals expansion: one silver and one golden goal per seat (village.md §8).
+    pub life_goals: bool,
 }
 
 /// What is fixed for the whole game.

@@ -1,6 +1,6 @@
-//! Village (Big Box edition, 2011), base game; Village Port and Life Goals to follow. Every
-//! printed value comes from the component set (`components`); the rules are pure functions of
-//! the state (`rules`), each decision one small step by one seat.
+//! Village (Big Box edition, 2011), base game and the Life Goals expansion; Village Port to
+//! follow. Every printed value comes from the component set (`components`); the rules are pure
+//! functions of the state (`rules`), each decision one small step by one seat.
 
 pub mod action;
 pub mod codes;
@@ -90,6 +90,7 @@ pub(crate) fn test_games(players: u8) -> Vec<State> {
             let set = Arc::new(components::Components::parse(text).expect("a valid set"));
             let options = Options {
                 no_starting_compensation: true,
+                ..Default::default()
             };
             new_game(set, u32::from(players), 0, 7, options).expect("a valid setup")
         })

@@ -10,10 +10,11 @@ use crate::core::{GameRng, StateErrors};
 use super::components::Components;
 use super::config::{Config, Options};
 use super::pieces::{Colour, Cubes, Goods};
-use super::state::{Board, Decision, Market, SeatState, State, Supply};
+use super::state::{goals, Board, Decision, Market, SeatState, State, Supply};
 
 /// Sets up a game. The RNG is used in this order: the customer pile is shuffled, the 3rd seat's
-/// compensation cube is drawn (one of the four colours, equally likely), then the first round is
+/// compensation cube is drawn (one of the four colours, equally likely), the life goals are dealt
+/// (with Life Goals: the silver deck shuffled, then the golden one), then the first round is
 /// seeded (at once, or after the 4th seat's choice).
 pub fn new_game(
     components: Arc<Components>,
@@ -60,6 +61,12 @@ pub fn new_game(
     };
     if !options.no_starting_compensation {
         state.compensate();
+    }
+    if options.life_goals {
+        let dealt = goals::deal(state.config.players, false, &mut state.rng);
+        for (seat, goals) in state.seats.iter_mut().zip(dealt) {
+            seat.goals = goals;
+        }
     }
     if state.pending.is_empty() {
         state.begin_round();

@@ -1,5 +1,6 @@
 //! What a seat may see: everything but the RNG, the customer pile's order and content, the green
-//! bag's content, and the customers other seats have served (they lie face down: counts only).
+//! bag's content, and the customers other seats have served and their face-down life goals
+//! (counts only).
 
 use crate::core::Seat;
 
@@ -18,6 +19,8 @@ pub struct View {
     pub seats: Vec<SeatState>,
     /// Customers each seat has served.
     pub customer_counts: Vec<u32>,
+    /// Each seat's face-down goals the viewer cannot see (its own: 0).
+    pub hidden_goals: Vec<u32>,
     /// The general supply.
     pub supply: Supply,
     /// Cubes in the green bag.
@@ -55,8 +58,20 @@ impl State {
                 let mut s = s.clone();
                 if viewer != Some(i) {
                     s.customers.clear();
+                    s.goals.retain(|g| g.revealed);
                 }
                 s
+            })
+            .collect();
+        let hidden_goals = (0u8..)
+            .zip(&self.seats)
+            .map(|(i, s)| {
+                let hidden = s.goals.iter().filter(|g| !g.revealed).count();
+                if viewer == Some(i) {
+                    0
+                } else {
+                    hidden as u32
+                }
             })
             .collect();
         View {
@@ -68,6 +83,7 @@ impl State {
                 .iter()
                 .map(|s| s.customers.len() as u32)
                 .collect(),
+            hidden_goals,
             supply: self.board.supply.clone(),
             bag_count: self.board.bag.total(),
             spaces: self.board.spaces,

@@ -1,5 +1,6 @@
-//! Village under the harness: the base game with and without the starting compensation, at 2-5
-//! players, on the embedded provisional component set and on the test suite's different one.
+//! Village under the harness: the base game with and without the starting compensation, and with
+//! Life Goals, at 2-5 players, on the embedded provisional component set and on the test
+//! suite's different one.
 
 use std::sync::Arc;
 
@@ -10,6 +11,7 @@ use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
 use referee::games::village::state::family::Building;
 use referee::games::village::state::payment::CubePayment;
+use referee::games::village::state::Goal;
 use referee::games::village::{Action, Cube, Options, Rules, State};
 use referee::pb::v1;
 use referee::service::village::{state_from_proto, state_to_proto};
@@ -31,12 +33,17 @@ impl Harness for State {
     fn modes() -> Vec<Mode<State>> {
         let mut modes = Vec::new();
         for (set_name, text) in [("provisional", PROVISIONAL), ("other set", OTHER)] {
-            for (name, no_starting_compensation) in [("", false), (" without compensation", true)] {
+            for (name, no_starting_compensation, life_goals) in [
+                ("", false, false),
+                (" without compensation", true, false),
+                (" with life goals", false, true),
+            ] {
                 modes.push(Mode {
                     name: Box::leak(format!("{set_name}{name}").into_boxed_str()),
                     rules: Rules::V1,
                     options: Options {
                         no_starting_compensation,
+                        life_goals,
                     },
                     context: set(text),
                     players: 2..=5,
@@ -63,6 +70,7 @@ impl Harness for State {
                 "customers",
                 c.customers.iter().map(|&t| u32::from(t)).collect(),
             ),
+            ("life goals", c.goals.iter().map(|&g| g as u32).collect()),
         ]
     }
 
@@ -179,6 +187,9 @@ impl Harness for State {
                 Action::MoveLeft {
                     member: member(rng),
                 },
+                Action::RevealGoal {
+                    goal: Goal::ALL[rng.below(Goal::ALL.len() as u32) as usize],
+                },
             ]);
         }
         out
@@ -199,6 +210,7 @@ impl Harness for State {
     fn options_message(o: &Options) -> v1::new_game_request::Options {
         v1::new_game_request::Options::Village(v1::VillageOptions {
             no_starting_compensation: o.no_starting_compensation,
+            life_goals: o.life_goals,
             ..Default::default()
         })
     }
@@ -232,6 +244,16 @@ fn provisional_set_without_compensation_invariants() {
 }
 
 #[test]
+fn provisional_set_with_life_goals_invariants() {
+    run("provisional with life goals");
+}
+
+#[test]
+fn other_set_with_life_goals_invariants() {
+    run("other set with life goals");
+}
+
+#[test]
 fn other_set_invariants() {
     run("other set");
 }
@@ -249,6 +271,8 @@ fn every_mode_is_run() {
         "provisional without compensation",
         "other set",
         "other set without compensation",
+        "provisional with life goals",
+        "other set with life goals",
     ];
     for mode in State::modes() {
         assert!(

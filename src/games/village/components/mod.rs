@@ -49,6 +49,8 @@ pub struct Components {
     pub customers: Vec<Customer>,
     /// The travel map.
     pub travel: Travel,
+    /// The life goal cards (the Life Goals expansion).
+    pub life_goals: LifeGoals,
     /// The content hash, computed once when the set is read (not part of the file).
     #[serde(skip)]
     digest: String,
@@ -410,6 +412,109 @@ pub struct Path {
     pub piece: Good,
     /// Cubes paid.
     pub cubes: Cost,
+}
+
+/// A piece a silver life goal shows: what its owner must have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Holding {
+    /// Horse.
+    Horse,
+    /// Ox.
+    Ox,
+    /// Wagon.
+    Wagon,
+    /// Plow.
+    Plow,
+    /// Scroll.
+    Scroll,
+    /// Grain.
+    Grain,
+    /// A cocoa basket (Village Port).
+    Cocoa,
+    /// A tea bale (Village Port).
+    Tea,
+    /// A treasure chest (Village Port).
+    Chest,
+}
+
+/// The life goal cards: the silver goals' pieces and every goal's prestige. Which goals exist
+/// and what a golden goal requires are rules (the rulebook prints them); Brewer and Innkeeper
+/// belong to Village Inn and are not here.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LifeGoals {
+    /// The silver goals: own all the pieces shown.
+    pub silver: SilverGoals,
+    /// The golden goals' prestige.
+    pub golden: GoldenGoals,
+}
+
+/// The silver goals.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SilverGoals {
+    /// Carter.
+    pub carter: SilverGoal,
+    /// Secretary.
+    pub secretary: SilverGoal,
+    /// Farmer.
+    pub farmer: SilverGoal,
+    /// Bailiff.
+    pub bailiff: SilverGoal,
+    /// Writer.
+    pub writer: SilverGoal,
+    /// Knight.
+    pub knight: SilverGoal,
+    /// Explorer (its pieces count on the ship tile; Village Port only).
+    pub explorer: SilverGoal,
+}
+
+impl SilverGoals {
+    /// The goals with their names as in the data file.
+    pub fn all(&self) -> [(&'static str, &SilverGoal); 7] {
+        [
+            ("carter", &self.carter),
+            ("secretary", &self.secretary),
+            ("farmer", &self.farmer),
+            ("bailiff", &self.bailiff),
+            ("writer", &self.writer),
+            ("knight", &self.knight),
+            ("explorer", &self.explorer),
+        ]
+    }
+}
+
+/// A silver goal card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SilverGoal {
+    /// The pieces shown (a piece named twice is needed twice).
+    pub pieces: Vec<Holding>,
+    /// Prestige gained when it is revealed.
+    pub prestige: u32,
+}
+
+/// The golden goals' prestige (their requirements are rules).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoldenGoals {
+    /// Merchant.
+    pub merchant: u32,
+    /// Aristocrat.
+    pub aristocrat: u32,
+    /// Master.
+    pub master: u32,
+    /// Historian.
+    pub historian: u32,
+    /// Travelling salesman.
+    pub travelling_salesman: u32,
+    /// Missionary (Village Port only).
+    pub missionary: u32,
+    /// Acolyte.
+    pub acolyte: u32,
+    /// Saint.
+    pub saint: u32,
 }
 
 impl Components {

@@ -100,6 +100,14 @@ impl Components {
             positive(e, &format!("customers[{i}].prestige"), c.prestige);
         }
         self.validate_travel(e);
+        for (name, goal) in self.life_goals.silver.all() {
+            if goal.pieces.is_empty() {
+                e.push(
+                    format!("life_goals.silver.{name}.pieces"),
+                    "a silver goal shows at least one piece",
+                );
+            }
+        }
         if errs.errors.is_empty() {
             Ok(())
         } else {

@@ -20,8 +20,21 @@ pub(crate) const WELL_CUBES: u32 = 3;
 pub(crate) const PLAGUE_TIME: u32 = 2;
 
 impl State {
-    /// The actions open to the seat that must decide (empty once the game is over).
+    /// The actions open to the seat that must decide (empty once the game is over): the
+    /// decision's answers, and revealing any life goal the seat meets.
     pub(crate) fn options(&self) -> Vec<Action> {
+        let mut out = self.decision_options();
+        if let Some(decision) = self.decision() {
+            out.extend(
+                self.goals_met(decision.seat())
+                    .map(|goal| Action::RevealGoal { goal }),
+            );
+        }
+        out
+    }
+
+    /// The answers to the decision itself (what decides whether it is asked at all, V-R15).
+    pub(crate) fn decision_options(&self) -> Vec<Action> {
         let Some(decision) = self.decision() else {
             return Vec::new();
         };
@@ -73,6 +86,7 @@ impl State {
                 );
                 out.push(Action::Pass);
             }
+            Decision::LastChance { .. } => out.push(Action::Pass),
         }
         out
     }

@@ -49,7 +49,7 @@ impl State {
         }
         events.push(Event::ChurchMajority { seats });
         if self.ending {
-            events.push(Event::Finished);
+            self.ask_last_chance(0, events);
         } else {
             self.next_round(events);
         }

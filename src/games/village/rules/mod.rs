@@ -3,6 +3,7 @@
 //! action.
 
 mod flow;
+mod goals;
 mod legal;
 mod market_day;
 mod mass;
@@ -81,6 +82,10 @@ impl State {
         self.check(seat, action)?;
         let action = self.canonical(seat, *action);
         events.push(Event::Acted { seat, action });
+        if let Action::RevealGoal { goal } = action {
+            self.reveal_goal(seat, goal, events);
+            return Ok(());
+        }
         let Some(decision) = self.pending.pop() else {
             return Ok(());
         };
@@ -142,6 +147,12 @@ impl State {
                     .is_none_or(Option::is_none) =>
             {
                 return Violation::new(Code::NothingThere, "No customer stands on that stall.")
+            }
+            Action::RevealGoal { .. } => {
+                return Violation::new(
+                    Code::NotOpen,
+                    "The seat holds no such goal face down, or does not meet its requirements.",
+                )
             }
             Action::UseWell { .. } => {
                 return Violation::new(
@@ -220,6 +231,10 @@ impl State {
             (Decision::Windows { .. }, _) => {
                 let next = self.position(seat) + 1;
                 self.ask_windows(next, events);
+            }
+            (Decision::LastChance { .. }, _) => {
+                let next = self.position(seat) + 1;
+                self.ask_last_chance(next, events);
             }
             (_, action) => self.act(seat, action, events),
         }
@@ -389,7 +404,7 @@ impl State {
     /// ends without asking (V-R15).
     fn ask_unless_only_pass(&mut self, decision: Decision, events: &mut Vec<Event>) {
         self.pending.push(decision);
-        if self.options().len() == 1 {
+        if self.decision_options().len() == 1 {
             self.pending.pop();
             self.end_turn(decision.seat(), events);
         }
@@ -399,6 +414,9 @@ impl State {
 /// Whether an action is of a kind the decision asks for.
 fn fits(decision: Decision, action: &Action) -> bool {
     use Action as A;
+    if matches!(action, A::RevealGoal { .. }) {
+        return true;
+    }
     match decision {
         Decision::CompensationCube { .. } | Decision::RewardCubes { .. } => {
             matches!(action, A::ChooseCube { .. })
@@ -429,6 +447,7 @@ fn fits(decision: Decision, action: &Action) -> bool {
         Decision::Dying { .. } => matches!(action, A::Die { .. }),
         Decision::BuyOut { .. } => matches!(action, A::BuyOut { .. } | A::Pass),
         Decision::Windows { .. } => matches!(action, A::MoveLeft { .. } | A::Pass),
+        Decision::LastChance { .. } => matches!(action, A::Pass),
     }
 }
 
@@ -470,6 +489,7 @@ mod tests {
                 for seed in 0..20u64 {
                     let options = Options {
                         no_starting_compensation: seed % 2 == 0,
+                        life_goals: seed % 3 == 0,
                     };
                     let mut s = new_game(Arc::clone(&set), players, 0, seed, options).unwrap();
                     let census = s.census();

@@ -3,6 +3,8 @@
 
 use crate::games::village::pieces::{Cubes, Goods};
 
+use super::goals::HeldGoal;
+
 /// A crafts building (the mill takes no members).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
@@ -106,6 +108,8 @@ pub struct SeatState {
     pub customers: Vec<u8>,
     /// Cities with one of this seat's travel markers.
     pub markers: Vec<u8>,
+    /// Life goals dealt (Life Goals; empty without it).
+    pub goals: Vec<HeldGoal>,
 }
 
 impl SeatState {
@@ -134,6 +138,7 @@ impl SeatState {
             goods: Goods::default(),
             customers: Vec::new(),
             markers: Vec::new(),
+            goals: Vec::new(),
         }
     }
 

@@ -20,6 +20,7 @@ impl State {
     pub fn check_integrity(&self) -> Result<(), StateErrors> {
         let mut errs = StateErrors::default();
         self.check_families(&mut errs);
+        self.check_goals(&mut errs);
         self.check_census(&mut errs);
         self.check_market(&mut errs);
         self.check_progress(&mut errs);
@@ -103,6 +104,54 @@ impl State {
         }
         // Sections are read by position in the component set (`Section::ALL` order).
         debug_assert_eq!(Section::ALL.len(), c.chronicle.sections().len());
+    }
+
+    /// Life Goals: one silver and one golden card per seat, each a card this combination deals,
+    /// no card twice; a revealed card's prestige is in its seat's prestige. Without Life Goals,
+    /// no cards.
+    fn check_goals(&self, errs: &mut StateErrors) {
+        let dealt = self.config.options.life_goals;
+        let goals = &self.config.components.life_goals;
+        let mut seen = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            let silver = s.goals.iter().filter(|g| g.goal.silver()).count();
+            let ok = if dealt {
+                s.goals.len() == 2 && silver == 1
+            } else {
+                s.goals.is_empty()
+            };
+            if !ok {
+                errs.push(
+                    format!("seats[{i}].goals"),
+                    if dealt {
+                        "must hold one silver and one golden goal"
+                    } else {
+                        "only with Life Goals"
+                    },
+                );
+            }
+            for (k, g) in s.goals.iter().enumerate() {
+                if !g.goal.dealt(false) || seen.contains(&g.goal) {
+                    errs.push(
+                        format!("seats[{i}].goals[{k}]"),
+                        "is a card this game does not deal, or one dealt twice",
+                    );
+                }
+                seen.push(g.goal);
+            }
+            let revealed: u64 = s
+                .goals
+                .iter()
+                .filter(|g| g.revealed)
+                .map(|g| u64::from(g.goal.prestige(goals)))
+                .sum();
+            if u64::from(s.prestige) < revealed {
+                errs.push(
+                    format!("seats[{i}].prestige"),
+                    "is less than the revealed goals gained",
+                );
+            }
+        }
     }
 
     fn check_census(&self, errs: &mut StateErrors) {
@@ -222,6 +271,7 @@ impl State {
                     Decision::MarketDay {
                         trigger, passed, ..
                     } => seat_ok(trigger) && u32::from(passed) < (1 << players),
+                    Decision::LastChance { .. } => self.ending && self.last_turns.is_empty(),
                     _ => true,
                 };
             if !ok {
@@ -247,10 +297,11 @@ impl State {
         let Some(d) = self.decision() else {
             return true;
         };
-        let options = self.options().len();
+        let options = self.decision_options().len();
         match d {
             Decision::Turn { .. } => !self.board.is_empty(),
             Decision::Dying { seat, .. } => self.dying_candidates(seat).len() > 1,
+            Decision::LastChance { seat } => self.goals_met(seat).next().is_some(),
             Decision::Act { .. }
             | Decision::Privilege { .. }
             | Decision::MarketDay { .. }

@@ -226,6 +226,7 @@ mod tests {
         let set = std::sync::Arc::new(Components::parse(&text).unwrap());
         let options = crate::games::village::Options {
             no_starting_compensation: true,
+            ..Default::default()
         };
         let mut s = crate::games::village::new_game(set, 2, 0, 1, options).unwrap();
         s.market.stalls[0] = Some(customer(&s, &[Piece::Horse, Piece::Horse]));

@@ -2,7 +2,8 @@
 //! death (`life`), the chronicle and the graves (`chronicle`), the church and the mass
 //! (`church`), the council chamber (`council`), crafts (`crafts`), harvest and family (`farm`),
 //! travel (`travel`), paying (`payment`), the supply, the green bag and the action spaces
-//! (`board`), the market (`market`), scoring (`scoring`) and what a client's state must satisfy
+//! (`board`), the market (`market`), scoring (`scoring`), life goals (`goals`) and what a
+//! client's state must satisfy
 //! (`integrity`). Here: the state itself, the pending decisions and the census. The rules that
 //! move from one decision to the next are in `../rules/`.
 
@@ -13,6 +14,7 @@ pub mod council;
 mod crafts;
 pub mod family;
 mod farm;
+pub mod goals;
 mod integrity;
 mod life;
 pub mod market;
@@ -23,6 +25,7 @@ pub mod travel;
 pub use board::{Board, Supply};
 pub use chronicle::Burial;
 pub use family::{Building, Member, Place, SeatState, Section};
+pub use goals::{Goal, HeldGoal};
 pub use market::Market;
 
 use crate::core::{GameRng, Seat};
@@ -107,6 +110,12 @@ pub enum Decision {
         /// Who decides.
         seat: Seat,
     },
+    /// Life Goals: after the final mass, a seat's last chance to reveal a goal it meets ([R]
+    /// village.md §10.7), or to pass.
+    LastChance {
+        /// Who decides.
+        seat: Seat,
+    },
 }
 
 impl Decision {
@@ -123,7 +132,8 @@ impl Decision {
             | Decision::MarketDay { seat, .. }
             | Decision::Dying { seat, .. }
             | Decision::BuyOut { seat, .. }
-            | Decision::Windows { seat } => seat,
+            | Decision::Windows { seat }
+            | Decision::LastChance { seat } => seat,
         }
     }
 
@@ -141,6 +151,7 @@ impl Decision {
             Decision::Dying { .. } => "DYING",
             Decision::BuyOut { .. } => "MASS_BUY_OUT",
             Decision::Windows { .. } => "MASS_WINDOWS",
+            Decision::LastChance { .. } => "LAST_CHANCE",
         }
     }
 }
@@ -210,6 +221,8 @@ pub struct Census {
     pub monks: u32,
     /// Customer tiles, by id, sorted.
     pub customers: Vec<u8>,
+    /// Life goal cards dealt, held or revealed, sorted.
+    pub goals: Vec<Goal>,
 }
 
 impl State {
@@ -321,6 +334,12 @@ impl State {
             .chain(self.seats.iter().flat_map(|s| s.customers.iter().copied()))
             .collect();
         customers.sort_unstable();
+        let mut goals: Vec<Goal> = self
+            .seats
+            .iter()
+            .flat_map(|s| s.goals.iter().map(|g| g.goal))
+            .collect();
+        goals.sort_unstable();
         Census {
             members: self.seats.iter().map(|s| s.members.len()).collect(),
             cubes,
@@ -335,6 +354,7 @@ impl State {
             ),
             monks: self.monks,
             customers,
+            goals,
         }
     }
 }

@@ -1,0 +1,480 @@
+//! Life Goals (village.md §8, [R] §10.7; docs/rules.md V-R23 to V-R27), one scenario per rule,
+//! on both component sets. Scenario states are edits of a real game's wire message, so each is
+//! one the referee accepts.
+
+use std::sync::Arc;
+
+use referee::core::GameRng;
+use referee::games::village::components::{Components, Holding, Piece};
+use referee::games::village::pieces::{Colour, Space};
+use referee::games::village::state::Goal;
+use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, State};
+use referee::pb::v1;
+
+use crate::common::village::{act, board, edit, give, pick, refused, refused_fields, sets, turn};
+
+/// A game with Life Goals (no compensation), seat 0 to take a turn with one cube on the harvest.
+fn goals_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
+    let options = Options {
+        no_starting_compensation: true,
+        life_goals: true,
+    };
+    let s = new_game(Arc::clone(set), players, 0, seed, options).unwrap();
+    edit(&s, |p| {
+        board(p, &[(Space::Harvest, Cube::Influence(Colour::Brown))]);
+        turn(p, 0);
+    })
+}
+
+/// The wire number of a goal.
+fn wire(goal: Goal) -> i32 {
+    goal as i32 + 1
+}
+
+/// Hands seat 0 the goal `goal` in place of its card of the same metal (swapping with whoever
+/// holds it, so no card is dealt twice).
+fn deal_to_seat_0(p: &mut v1::VillageState, goal: Goal) {
+    let slot = usize::from(!goal.silver());
+    let mine = p.seats[0].goals[slot].goal;
+    for seat in &mut p.seats[1..] {
+        for g in &mut seat.goals {
+            if g.goal == wire(goal) {
+                g.goal = mine;
+            }
+        }
+    }
+    p.seats[0].goals[slot].goal = wire(goal);
+}
+
+/// Whether seat 0 may reveal `goal` in the state `f` makes.
+fn meets(set: &Arc<Components>, goal: Goal, f: impl FnOnce(&mut v1::VillageState)) -> bool {
+    let s = edit(&goals_game(set, 4, 3), |p| {
+        deal_to_seat_0(p, goal);
+        f(p);
+    });
+    s.legal_actions(Some(0))
+        .contains(&(0, Action::RevealGoal { goal }))
+}
+
+/// The silver goal's pieces as customer pieces (the base game's, Port's apart).
+fn base_pieces(set: &Components, goal: Goal) -> Vec<Piece> {
+    let card = match goal {
+        Goal::Carter => &set.life_goals.silver.carter,
+        Goal::Secretary => &set.life_goals.silver.secretary,
+        Goal::Farmer => &set.life_goals.silver.farmer,
+        Goal::Bailiff => &set.life_goals.silver.bailiff,
+        Goal::Writer => &set.life_goals.silver.writer,
+        Goal::Knight => &set.life_goals.silver.knight,
+        _ => unreachable!(),
+    };
+    card.pieces
+        .iter()
+        .map(|h| match h {
+            Holding::Horse => Piece::Horse,
+            Holding::Ox => Piece::Ox,
+            Holding::Wagon => Piece::Wagon,
+            Holding::Plow => Piece::Plow,
+            Holding::Scroll => Piece::Scroll,
+            Holding::Grain => Piece::Grain,
+            other => unreachable!("{other:?} is Village Port's"),
+        })
+        .collect()
+}
+
+/// §8 setup: with Life Goals each seat is dealt one silver and one golden goal, face down, all
+/// different; the base game removes the Explorer and the Missionary. Without it, none.
+#[test]
+fn s8_each_seat_is_dealt_one_silver_and_one_golden_goal_face_down() {
+    for set in sets() {
+        for players in 2..=5 {
+            for seed in 0..20 {
+                let s = goals_game(&set, players, seed);
+                let mut all = Vec::new();
+                for seat in s.seats() {
+                    assert_eq!(seat.goals.len(), 2);
+                    assert!(seat.goals[0].goal.silver() && !seat.goals[1].goal.silver());
+                    assert!(seat.goals.iter().all(|g| !g.revealed));
+                    all.extend(seat.goals.iter().map(|g| g.goal));
+                }
+                let mut unique = all.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), all.len(), "a card dealt twice");
+                assert!(!all.contains(&Goal::Explorer) && !all.contains(&Goal::Missionary));
+            }
+            let plain = crate::common::village::game(&set, players, 1, true);
+            assert!(plain.seats().iter().all(|s| s.goals.is_empty()));
+        }
+    }
+}
+
+/// §8, [R] §10.7: a silver goal is met by the pieces on the farmyard (a piece shown twice,
+/// twice); revealing it gains its prestige at once, keeps the pieces, and leaves the decision
+/// open; the card is revealed for good.
+#[test]
+fn s8_a_silver_goal_met_on_the_farmyard_is_revealed_for_its_prestige() {
+    for set in sets() {
+        for goal in [
+            Goal::Carter,
+            Goal::Secretary,
+            Goal::Farmer,
+            Goal::Bailiff,
+            Goal::Writer,
+            Goal::Knight,
+        ] {
+            let pieces = base_pieces(&set, goal);
+            assert!(
+                !meets(&set, goal, |p| {
+                    for &piece in &pieces[1..] {
+                        give(p, 0, piece);
+                    }
+                }),
+                "{goal:?} met without all its pieces"
+            );
+            let mut s = edit(&goals_game(&set, 4, 3), |p| {
+                deal_to_seat_0(p, goal);
+                for &piece in &pieces {
+                    give(p, 0, piece);
+                }
+            });
+            let before = s.seats()[0].clone();
+            let decision = s.decision();
+            let events = act(&mut s, 0, Action::RevealGoal { goal });
+            let prestige = goal.prestige(&set.life_goals);
+            assert!(events.contains(&Event::GoalRevealed {
+                seat: 0,
+                goal,
+                prestige
+            }));
+            let after = &s.seats()[0];
+            assert_eq!(after.prestige, before.prestige + prestige);
+            assert_eq!((after.goods, after.grain), (before.goods, before.grain));
+            assert_eq!(s.decision(), decision, "the turn is still to be taken");
+            assert!(after.goals.iter().any(|g| g.goal == goal && g.revealed));
+            assert_eq!(refused(&s, 0, Action::RevealGoal { goal }), "NOT_OPEN");
+        }
+    }
+}
+
+/// A scenario's edit of the wire state.
+type Edit = Box<dyn Fn(&mut v1::VillageState)>;
+
+/// §8: what each golden goal of the base game requires, met and just not met.
+#[test]
+fn s8_golden_goals_require_what_their_cards_say() {
+    let place = |kind: u32, detail: u32| kind * 1000 + detail;
+    let members = |p: &mut v1::VillageState, codes: &[u32]| {
+        // The last members of the family (the youngest) take these places.
+        let family = &mut p.seats[0].members;
+        let n = family.len();
+        for (m, &code) in family[n - codes.len()..].iter_mut().zip(codes) {
+            *m = code;
+        }
+    };
+    let serve = |p: &mut v1::VillageState, n: usize| {
+        let pile = &mut p.market.as_mut().unwrap().pile;
+        let served: Vec<u32> = pile.drain(pile.len() - n..).collect();
+        p.seats[0].customers.extend(served);
+    };
+    for set in sets() {
+        let upper_right = set
+            .travel
+            .cities
+            .iter()
+            .position(|c| c.id == set.travel.upper_right)
+            .unwrap() as u32;
+        let cases: Vec<(Goal, Edit, Edit)> = vec![
+            (
+                Goal::Merchant,
+                Box::new(move |p| serve(p, 6)),
+                Box::new(move |p| serve(p, 5)),
+            ),
+            (
+                Goal::Aristocrat,
+                Box::new(move |p| {
+                    members(p, &[place(4, 4)]);
+                    p.marker = Some(0);
+                }),
+                Box::new(move |p| {
+                    members(p, &[place(4, 4)]);
+                    p.marker = Some(1);
+                }),
+            ),
+            (
+                Goal::Master,
+                Box::new(move |p| {
+                    members(p, &[place(3, 1), place(3, 2), place(3, 3), place(8, 200)])
+                }),
+                Box::new(move |p| {
+                    members(p, &[place(3, 1), place(3, 2), place(8, 200), place(8, 100)])
+                }),
+            ),
+            (
+                Goal::Historian,
+                Box::new(move |p| {
+                    members(
+                        p,
+                        &[place(8, 100), place(8, 200), place(8, 300), place(8, 400)],
+                    )
+                }),
+                Box::new(move |p| {
+                    members(
+                        p,
+                        &[place(8, 100), place(8, 200), place(8, 300), place(8, 301)],
+                    )
+                }),
+            ),
+            (
+                Goal::TravellingSalesman,
+                Box::new(move |p| {
+                    members(p, &[place(5, upper_right)]);
+                    serve(p, 2);
+                }),
+                Box::new(move |p| {
+                    members(p, &[place(5, upper_right)]);
+                    serve(p, 1);
+                }),
+            ),
+            // The youngest member is of the 4th generation; [R] §10.7: the bag does not count.
+            (
+                Goal::Acolyte,
+                Box::new(move |p| members(p, &[place(7, 1)])),
+                Box::new(move |p| members(p, &[place(6, 0)])),
+            ),
+            (
+                Goal::Saint,
+                Box::new(move |p| members(p, &[place(7, 0), place(7, 1), place(7, 2)])),
+                Box::new(move |p| members(p, &[place(7, 0), place(7, 1), place(7, 1)])),
+            ),
+        ];
+        for (goal, met, not_met) in cases {
+            assert!(meets(&set, goal, |p| met(p)), "{goal:?} should be met");
+            assert!(
+                !meets(&set, goal, |p| not_met(p)),
+                "{goal:?} should not be met"
+            );
+        }
+    }
+}
+
+/// [R] §10.7: a goal is revealed whenever its owner is to decide, and only then; another seat's
+/// decision is not its owner's.
+#[test]
+fn r10_7_a_goal_is_revealed_only_by_its_owner_when_it_is_to_decide() {
+    let [set, _] = sets();
+    let pieces = base_pieces(&set, Goal::Secretary);
+    let s = edit(&goals_game(&set, 3, 3), |p| {
+        deal_to_seat_0(p, Goal::Secretary);
+        for &piece in &pieces {
+            give(p, 0, piece);
+        }
+        turn(p, 1);
+    });
+    let reveal = Action::RevealGoal {
+        goal: Goal::Secretary,
+    };
+    assert_eq!(refused(&s, 0, reveal), "NOT_YOUR_TURN");
+    assert!(!s.legal_actions(None).iter().any(|(_, a)| *a == reveal));
+    assert_eq!(refused(&s, 1, reveal), "NOT_OPEN", "not seat 1's card");
+}
+
+/// [R] §10.7: after the final mass every seat meeting a face-down goal gets a last chance, in
+/// turn order from the starting player; revealing leaves the chance open while the seat meets
+/// another goal; passing, or revealing its last goal met, moves on; then the game is over.
+#[test]
+fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
+    for set in sets() {
+        let s = goals_game(&set, 3, 4);
+        let silver =
+            |p: &v1::VillageState, seat: usize| Goal::ALL[p.seats[seat].goals[0].goal as usize - 1];
+        let mut s = edit(&s, |p| {
+            // The final mass's last window decision: seat 2 (the last in turn order) may move
+            // its member on the rightmost window.
+            p.ending = true;
+            p.starting_seat = 0;
+            let grain = set.church.step_grain[0];
+            for _ in 0..grain {
+                give(p, 2, Piece::Grain);
+            }
+            let last = p.seats[2].members.len() - 1;
+            p.seats[2].members[last] = 7000;
+            p.pending = vec![v1::VillageDecision {
+                kind: v1::VillageDecisionKind::Windows as i32,
+                seat: 2,
+                ..Default::default()
+            }];
+            // Seats 1 and 0 meet their silver goals; seat 0 its golden Merchant too.
+            for seat in [1, 0] {
+                for piece in base_pieces(&set, silver(p, seat)) {
+                    give(p, seat, piece);
+                }
+            }
+            deal_to_seat_0(p, Goal::Merchant);
+            let pile = &mut p.market.as_mut().unwrap().pile;
+            let served: Vec<u32> = pile.drain(pile.len() - 6..).collect();
+            p.seats[0].customers.extend(served);
+        });
+        let zero = s.seats()[0].goals[0].goal;
+        let one = s.seats()[1].goals[0].goal;
+        let events = act(&mut s, 2, Action::Pass);
+        assert!(!events.contains(&Event::Finished));
+        assert_eq!(s.decision(), Some(Decision::LastChance { seat: 0 }));
+        assert_eq!(s.status().phase, "LAST_CHANCE");
+        let open: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert_eq!(open.len(), 3);
+        for a in [
+            Action::Pass,
+            Action::RevealGoal {
+                goal: Goal::Merchant,
+            },
+            Action::RevealGoal { goal: zero },
+        ] {
+            assert!(open.contains(&a), "{a:?} in {open:?}");
+        }
+        act(&mut s, 0, Action::RevealGoal { goal: zero });
+        assert_eq!(
+            s.decision(),
+            Some(Decision::LastChance { seat: 0 }),
+            "the Merchant is still met"
+        );
+        act(
+            &mut s,
+            0,
+            Action::RevealGoal {
+                goal: Goal::Merchant,
+            },
+        );
+        assert_eq!(s.decision(), Some(Decision::LastChance { seat: 1 }));
+        assert_eq!(refused(&s, 1, Action::Harvest), "WRONG_DECISION");
+        let events = act(&mut s, 1, Action::Pass);
+        assert!(events.contains(&Event::Finished));
+        assert!(s.status().finished);
+        assert!(s.seats()[1]
+            .goals
+            .iter()
+            .any(|g| g.goal == one && !g.revealed));
+    }
+}
+
+/// Random games with Life Goals reveal goals in play, and reach the end with a result.
+#[test]
+fn random_games_with_life_goals_reveal_goals_and_end() {
+    let mut revealed = 0;
+    for set in sets() {
+        for seed in 0..12 {
+            let players = 2 + (seed % 4) as u32;
+            let options = Options {
+                no_starting_compensation: false,
+                life_goals: true,
+            };
+            let mut s = new_game(Arc::clone(&set), players, 0, seed, options).unwrap();
+            let mut rng = GameRng::from_u64(seed);
+            while let Some((seat, action)) = pick(&s, &mut rng) {
+                if let Action::RevealGoal { .. } = action {
+                    revealed += 1;
+                }
+                act(&mut s, seat, action);
+            }
+            assert!(s.status().finished);
+        }
+    }
+    assert!(revealed > 0);
+}
+
+/// §8: a seat sees its own face-down goals; the others see them as a count, and revealed cards
+/// only. Whatever the other seats hold face down, a seat's view is the same.
+#[test]
+fn s8_views_show_a_seats_own_goals_and_others_only_once_revealed() {
+    for set in sets() {
+        let s = goals_game(&set, 4, 9);
+        let pieces = base_pieces(&set, Goal::Writer);
+        let mut s = edit(&s, |p| {
+            deal_to_seat_0(p, Goal::Writer);
+            for &piece in &pieces {
+                give(p, 0, piece);
+            }
+        });
+        act(&mut s, 0, Action::RevealGoal { goal: Goal::Writer });
+        let own = s.view(Some(0));
+        assert_eq!(own.seats[0].goals, s.seats()[0].goals);
+        assert_eq!(own.hidden_goals[0], 0);
+        let other = s.view(Some(1));
+        assert_eq!(other.seats[0].goals.len(), 1, "the revealed Writer only");
+        assert_eq!(other.hidden_goals[0], 1);
+        let spectator = s.view(None);
+        assert!(spectator.seats[1..]
+            .iter()
+            .all(|seat| seat.goals.is_empty()));
+        assert_eq!(spectator.hidden_goals[1..], [2, 2, 2]);
+        // Seat 1's view under another deal of the face-down cards of seats 2 and 3.
+        let twin = edit(&s, |p| {
+            let (a, b) = (p.seats[2].goals.clone(), p.seats[3].goals.clone());
+            p.seats[2].goals = b;
+            p.seats[3].goals = a;
+        });
+        assert_ne!(twin.seats()[2].goals, s.seats()[2].goals);
+        assert_eq!(twin.view(Some(1)), s.view(Some(1)));
+        assert_eq!(twin.view(None), s.view(None));
+    }
+}
+
+/// States no game can reach, refused by field: goals without Life Goals, two silver goals, a
+/// card the base game removes, a card dealt twice, a revealed goal's prestige not gained, a last
+/// chance before the end or with nothing to reveal, an unknown goal.
+#[test]
+fn unreachable_life_goal_states_are_refused() {
+    for set in sets() {
+        let s = goals_game(&set, 3, 4);
+        let refused_on = |field: &str, f: &dyn Fn(&mut v1::VillageState)| {
+            let fields = refused_fields(&s, f);
+            assert!(fields.contains(&field.to_owned()), "{field}: {fields:?}");
+        };
+        refused_on("seats[0].goals", &|p| {
+            p.options.as_mut().unwrap().life_goals = false
+        });
+        refused_on("seats[0].goals", &|p| {
+            p.seats[0].goals[1].goal = p.seats[1].goals[0].goal
+        });
+        refused_on("seats[1].goals[0]", &|p| {
+            p.seats[1].goals[0].goal = wire(Goal::Explorer)
+        });
+        refused_on("seats[2].goals[1]", &|p| {
+            p.seats[2].goals[1].goal = p.seats[0].goals[1].goal
+        });
+        refused_on("seats[0].goals", &|p| {
+            p.seats[0].goals.pop();
+        });
+        refused_on("seats[0].goals[0].goal", &|p| p.seats[0].goals[0].goal = 0);
+        refused_on("seats[0].goals[0].goal", &|p| p.seats[0].goals[0].goal = 16);
+        // Revealed, its prestige gained: accepted; not gained: refused.
+        let prestige = |p: &v1::VillageState| {
+            let goal = Goal::ALL[p.seats[0].goals[0].goal as usize - 1];
+            goal.prestige(&set.life_goals)
+        };
+        edit(&s, |p| {
+            p.seats[0].goals[0].revealed = true;
+            p.seats[0].prestige = prestige(p);
+        });
+        refused_on("seats[0].prestige", &|p| {
+            p.seats[0].goals[0].revealed = true;
+            p.seats[0].prestige = prestige(p) - 1;
+        });
+        // A last chance during play, or for a seat meeting nothing.
+        let last_chance = |p: &mut v1::VillageState| {
+            p.pending = vec![v1::VillageDecision {
+                kind: v1::VillageDecisionKind::LastChance as i32,
+                seat: 0,
+                ..Default::default()
+            }];
+        };
+        refused_on("pending[0]", &|p| last_chance(p));
+        refused_on("pending[0]", &|p| {
+            last_chance(p);
+            p.ending = true;
+        });
+    }
+}
