@@ -151,7 +151,7 @@ fn every_player_count_finds_an_open_space() {
 #[test]
 fn the_setup_cards_cover_every_player_count_once_and_fit_the_bag() {
     assert_eq!(
-        refused(|s| s.replace("players = 4", "players = 3")),
+        refused(|s| s.replacen("players = 4", "players = 3", 1)),
         ["setup", "setup"]
     );
     assert_eq!(
@@ -242,4 +242,97 @@ fn the_travel_map_is_one_graph_reachable_from_the_village() {
             .replace("between = [\"village\", \"B\"]", "between = [\"B\", \"H\"]")
     });
     assert_eq!(cut.len(), 8, "{cut:?}");
+}
+
+/// Village Port's components: its own setup cards (checked like the base game's, against the
+/// supply with Port's cubes), tiles, burials, captains, and a sea board of unique spaces, each
+/// reachable from the port, with one island for each stack.
+#[test]
+fn village_ports_components_are_consistent() {
+    let set = provisional();
+    assert_eq!(set.port.setup.len(), 4);
+    assert_eq!(set.port.captains.iter().map(|c| c.copies).sum::<u32>(), 15);
+    assert_eq!(set.port.sea.islands.len(), 6);
+    // The last setup card is Port's: 18 + 3 cubes of a colour fit its bag, 22 do not.
+    let last = |s: &str, from: &str, to: &str| {
+        let at = s.rfind(from).unwrap();
+        format!("{}{}{}", &s[..at], to, &s[at + from.len()..])
+    };
+    assert!(Components::parse(&last(
+        PROVISIONAL,
+        "bag_per_colour = 7",
+        "bag_per_colour = 21"
+    ))
+    .is_ok());
+    assert_eq!(
+        refused(|s| last(s, "bag_per_colour = 7", "bag_per_colour = 22")),
+        ["port.setup[3].bag_per_colour"]
+    );
+    assert_eq!(
+        refused(|s| last(s, "players = 5", "players = 4")),
+        ["port.setup", "port.setup"]
+    );
+    for (from, to, entry) in [
+        (
+            "stack_tiles = [3, 4, 5, 6]",
+            "stack_tiles = [3, 4, 5]",
+            "port.stack_tiles",
+        ),
+        (
+            "stack_tiles = [3, 4, 5, 6]",
+            "stack_tiles = [3, 0, 5, 6]",
+            "port.stack_tiles[1]",
+        ),
+        ("chests = [3, 3, 3, 4, 4, 5]", "chests = []", "port.chests"),
+        (
+            "chests = [3, 3, 3, 4, 4, 5]",
+            "chests = [3, 0]",
+            "port.chests[1]",
+        ),
+        (
+            "sea_burials = [4, 3, 2, 1, 0, 0]",
+            "sea_burials = []",
+            "port.sea_burials",
+        ),
+        ("copies = 3", "copies = 0", "port.captains[0].copies"),
+        (
+            "colours = [\"brown\"]",
+            "colours = [\"brown\", \"brown\"]",
+            "port.captains[1].steps[0].colours",
+        ),
+        (
+            "cubes = 2, colours",
+            "cubes = 0, colours",
+            "port.captains[0].steps[0].cubes",
+        ),
+        ("stack = \"tea\"\n", "", "port.sea.islands"),
+        (
+            "{ id = \"W6\", time = false }",
+            "{ id = \"W5\", time = false }",
+            "port.sea.water[5].id",
+        ),
+        ("[\"W6\", \"I6\"]", "[\"W6\", \"I9\"]", "port.sea.lines[15]"),
+        ("[\"W6\", \"I6\"]", "[\"W6\", \"W6\"]", "port.sea.lines[15]"),
+        (
+            "{ wagon = 1, pink = 2 }",
+            "{ wagon = 2, pink = 2 }",
+            "port.sea.islands[4].church.cost.wagon",
+        ),
+        (
+            "buys = { scroll = 5, plow = 5 }",
+            "buys = { scroll = 5, plow = 0 }",
+            "port.sea.islands[5].buys.plow",
+        ),
+    ] {
+        // The entry first (a renamed space also leaves its lines pointing nowhere).
+        let got = refused(|s| s.replacen(from, to, 1));
+        assert_eq!(
+            got.first().map(String::as_str),
+            Some(entry),
+            "{from} -> {to}: {got:?}"
+        );
+    }
+    // An island with no line to it cannot be reached.
+    let cut = refused(|s| s.replace("[\"W5\", \"I6\"], [\"W6\", \"I6\"],", ""));
+    assert_eq!(cut, ["port.sea.lines"]);
 }

@@ -7,6 +7,7 @@ pub use super::components::Good;
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[serde(rename_all = "lowercase")]
 pub enum Colour {
     /// Brown.
     Brown,

@@ -103,3 +103,25 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::games::village::test_games;
+
+    /// V-R22: no view holds the customer pile; another seat's customers are a count.
+    #[test]
+    fn views_leave_out_the_pile_and_other_seats_customers() {
+        for mut s in test_games(3) {
+            s.seats[1]
+                .customers
+                .push(s.market.pile.pop().unwrap_or_default());
+            for viewer in [None, Some(0), Some(1)] {
+                let v = s.view(viewer);
+                assert!(v.market.pile.is_empty());
+                assert_eq!(v.pile_count as usize, s.market.pile.len());
+                assert_eq!(v.customer_counts[1], 1);
+                assert_eq!(v.seats[1].customers.len(), usize::from(viewer == Some(1)));
+            }
+        }
+    }
+}

@@ -51,6 +51,8 @@ pub struct Components {
     pub travel: Travel,
     /// The life goal cards (the Life Goals expansion).
     pub life_goals: LifeGoals,
+    /// The Village Port expansion: its setup cards, cubes, tiles, sea board and captains.
+    pub port: Port,
     /// The content hash, computed once when the set is read (not part of the file).
     #[serde(skip)]
     digest: String,
@@ -515,6 +517,133 @@ pub struct GoldenGoals {
     pub acolyte: u32,
     /// Saint.
     pub saint: u32,
+}
+
+/// The Village Port expansion's components.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Port {
+    /// Port's own setup cards, one per player count (they replace `setup`).
+    pub setup: Vec<SetupCard>,
+    /// Port's influence cubes of each colour, added to the supply.
+    pub extra_cubes_per_colour: u32,
+    /// Cocoa baskets (and as many tea bales) stacked on their islands with 2, 3, 4, 5 players.
+    pub stack_tiles: Vec<u32>,
+    /// The treasure chests' coin values.
+    pub chests: Vec<u32>,
+    /// The sea burial spaces' prestige, filled first to last.
+    pub sea_burials: Vec<u32>,
+    /// The sea board.
+    pub sea: Sea,
+    /// The captain cards.
+    pub captains: Vec<Captain>,
+}
+
+/// The port's name on the sea board, where every ship starts.
+pub const PORT: &str = "port";
+
+/// The sea board: its water spaces, islands and the water lines between them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sea {
+    /// The water spaces that are not islands.
+    pub water: Vec<Water>,
+    /// The islands (island water-spaces).
+    pub islands: Vec<Island>,
+    /// The water lines, each joining two spaces (`port`, water or island ids).
+    pub lines: Vec<[String; 2]>,
+}
+
+/// A water space.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Water {
+    /// Its id on the board.
+    pub id: String,
+    /// A time water-space: entering it costs 1 time.
+    pub time: bool,
+}
+
+/// What is stacked on an island.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stack {
+    /// Cocoa baskets.
+    Cocoa,
+    /// Tea bales.
+    Tea,
+    /// Treasure chests, face down.
+    Chests,
+}
+
+/// An island and what a ship landing there may do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Island {
+    /// Its id on the board.
+    pub id: String,
+    /// The stack of tiles on it, if any.
+    #[serde(default)]
+    pub stack: Option<Stack>,
+    /// Its parchment: the pieces it buys from a ship, and the prestige each.
+    #[serde(default)]
+    pub buys: std::collections::BTreeMap<Piece, u32>,
+    /// Its missionary church, if any.
+    #[serde(default)]
+    pub church: Option<Mission>,
+}
+
+/// A missionary church: what placing a member from the ship costs, and its prestige.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mission {
+    /// The cost: a wagon from a hold (0 or 1) and influence cubes from the farmyard.
+    pub cost: MissionCost,
+    /// Prestige gained at once.
+    pub prestige: u32,
+}
+
+/// A missionary church's cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MissionCost {
+    /// Wagons returned from the ship's holds.
+    pub wagon: u32,
+    /// Brown cubes.
+    pub brown: u32,
+    /// Pink cubes.
+    pub pink: u32,
+    /// Orange cubes.
+    pub orange: u32,
+    /// Green cubes.
+    pub green: u32,
+}
+
+/// A kind of captain card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Captain {
+    /// Coins to hire it.
+    pub cost: u32,
+    /// Cards of this kind.
+    pub copies: u32,
+    /// Free steps at the start of each movement.
+    pub free_steps: u32,
+    /// What each further step costs: any one of these purchases.
+    pub steps: Vec<StepPurchase>,
+}
+
+/// A purchase of steps: `cubes` influence cubes, each of one of `colours` (mixed as wished),
+/// buy `steps` steps.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepPurchase {
+    /// Cubes paid.
+    pub cubes: u32,
+    /// The colours accepted.
+    pub colours: Vec<crate::games::village::pieces::Colour>,
+    /// Steps bought (up to this many).
+    pub steps: u32,
 }
 
 impl Components {

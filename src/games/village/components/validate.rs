@@ -6,7 +6,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
-use super::{Components, Good, Label, VILLAGE};
+use super::{Components, Good, Label, Stack, PORT, VILLAGE};
 
 /// The player counts Village seats.
 const PLAYERS: std::ops::RangeInclusive<u8> = 2..=5;
@@ -85,7 +85,7 @@ impl Components {
         open_at_every_count(e, "graves.spaces", &self.graves.spaces);
         self.validate_supply(e);
         self.validate_buildings(e);
-        self.validate_setup(e);
+        self.validate_setup(e, "setup", &self.setup, self.supply.cubes_per_colour);
         open_at_every_count(e, "market.stalls", &self.market.stalls);
         if self.customers.is_empty() {
             e.push("customers", "at least one customer tile");
@@ -100,6 +100,7 @@ impl Components {
             positive(e, &format!("customers[{i}].prestige"), c.prestige);
         }
         self.validate_travel(e);
+        self.validate_port(e);
         for (name, goal) in self.life_goals.silver.all() {
             if goal.pieces.is_empty() {
                 e.push(
@@ -175,22 +176,30 @@ impl Components {
         }
     }
 
-    fn validate_setup(&self, e: &mut ComponentErrors) {
+    /// Setup cards (`entry` is `setup` or `port.setup`); `supply` is the cubes of a colour the
+    /// supply holds with them.
+    fn validate_setup(
+        &self,
+        e: &mut ComponentErrors,
+        entry: &str,
+        cards: &[super::SetupCard],
+        supply: u32,
+    ) {
         for players in PLAYERS {
-            if self.setup.iter().filter(|c| c.players == players).count() != 1 {
+            if cards.iter().filter(|c| c.players == players).count() != 1 {
                 e.push(
-                    "setup",
+                    entry,
                     format!("needs exactly one card for {players} players"),
                 );
             }
         }
-        for (i, card) in self.setup.iter().enumerate() {
-            let at = format!("setup[{i}]");
+        for (i, card) in cards.iter().enumerate() {
+            let at = format!("{entry}[{i}]");
             if !PLAYERS.contains(&card.players) {
                 e.push(format!("{at}.players"), "Village seats 2 to 5 players");
             }
             positive(e, &format!("{at}.bag_per_colour"), card.bag_per_colour);
-            if card.bag_per_colour > self.supply.cubes_per_colour {
+            if card.bag_per_colour > supply {
                 e.push(
                     format!("{at}.bag_per_colour"),
                     "more cubes of a colour than the supply holds",
@@ -245,13 +254,6 @@ impl Components {
         }
         // Union-find over the places: every city must be reachable from the village.
         let mut parent: Vec<usize> = (0..=t.cities.len()).collect();
-        fn root(parent: &mut [usize], mut x: usize) -> usize {
-            while parent[x] != x {
-                parent[x] = parent[parent[x]];
-                x = parent[x];
-            }
-            x
-        }
         let mut pairs = BTreeSet::new();
         for (i, path) in t.paths.iter().enumerate() {
             let at = format!("travel.paths[{i}]");
@@ -295,6 +297,147 @@ impl Components {
             }
         }
     }
+}
+
+impl Components {
+    /// Village Port: its setup cards, tiles, burials, captains and a sea board whose every space
+    /// can be reached from the port, with one island for each kind of stack.
+    fn validate_port(&self, e: &mut ComponentErrors) {
+        let p = &self.port;
+        let supply = self
+            .supply
+            .cubes_per_colour
+            .saturating_add(p.extra_cubes_per_colour);
+        self.validate_setup(e, "port.setup", &p.setup, supply);
+        if p.stack_tiles.len() != PLAYERS.clone().count() {
+            e.push(
+                "port.stack_tiles",
+                "needs the tiles for 2, 3, 4 and 5 players",
+            );
+        }
+        for (i, &n) in p.stack_tiles.iter().enumerate() {
+            positive(e, &format!("port.stack_tiles[{i}]"), n);
+        }
+        if p.chests.is_empty() {
+            e.push("port.chests", "at least one treasure chest");
+        }
+        for (i, &n) in p.chests.iter().enumerate() {
+            positive(e, &format!("port.chests[{i}]"), n);
+        }
+        if p.sea_burials.is_empty() {
+            e.push("port.sea_burials", "at least one sea burial space");
+        }
+        if p.captains.is_empty() {
+            e.push("port.captains", "at least one captain");
+        }
+        for (i, c) in p.captains.iter().enumerate() {
+            let at = format!("port.captains[{i}]");
+            positive(e, &format!("{at}.copies"), c.copies);
+            positive(e, &format!("{at}.free_steps"), c.free_steps);
+            for (j, buy) in c.steps.iter().enumerate() {
+                let at = format!("{at}.steps[{j}]");
+                positive(e, &format!("{at}.cubes"), buy.cubes);
+                positive(e, &format!("{at}.steps"), buy.steps);
+                let colours: BTreeSet<_> = buy.colours.iter().collect();
+                if buy.colours.is_empty() || colours.len() != buy.colours.len() {
+                    e.push(
+                        format!("{at}.colours"),
+                        "names one or more different colours",
+                    );
+                }
+            }
+        }
+        self.validate_sea(e);
+    }
+
+    fn validate_sea(&self, e: &mut ComponentErrors) {
+        let sea = &self.port.sea;
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        index.insert(PORT, 0);
+        let ids = sea
+            .water
+            .iter()
+            .map(|w| ("port.sea.water", &w.id))
+            .chain(sea.islands.iter().map(|i| ("port.sea.islands", &i.id)));
+        let mut counters: HashMap<&str, usize> = HashMap::new();
+        for (n, (list, id)) in ids.enumerate() {
+            let k = counters.entry(list).or_default();
+            let at = format!("{list}[{k}].id");
+            *k += 1;
+            if id.trim().is_empty() || id == PORT {
+                e.push(at, "a space needs its own id (not \"port\")");
+            } else if index.insert(id, n + 1).is_some() {
+                e.push(at, format!("space {id:?} is named twice"));
+            }
+        }
+        for kind in [Stack::Cocoa, Stack::Tea, Stack::Chests] {
+            if sea.islands.iter().filter(|i| i.stack == Some(kind)).count() != 1 {
+                e.push(
+                    "port.sea.islands",
+                    format!("exactly one island holds the {kind:?} stack"),
+                );
+            }
+        }
+        for (i, island) in sea.islands.iter().enumerate() {
+            let at = format!("port.sea.islands[{i}]");
+            for (piece, &prestige) in &island.buys {
+                positive(e, &format!("{at}.buys.{piece:?}").to_lowercase(), prestige);
+            }
+            if let Some(church) = &island.church {
+                let c = church.cost;
+                if c.wagon > 1 {
+                    e.push(format!("{at}.church.cost.wagon"), "a ship holds one wagon");
+                }
+                if c.wagon + c.brown + c.pink + c.orange + c.green == 0 {
+                    e.push(format!("{at}.church.cost"), "a mission costs something");
+                }
+                positive(e, &format!("{at}.church.prestige"), church.prestige);
+            }
+        }
+        let mut parent: Vec<usize> = (0..=index.len()).collect();
+        let mut pairs = BTreeSet::new();
+        for (i, line) in sea.lines.iter().enumerate() {
+            let at = format!("port.sea.lines[{i}]");
+            let ends: Vec<Option<usize>> = line
+                .iter()
+                .map(|id| index.get(id.as_str()).copied())
+                .collect();
+            for (id, end) in line.iter().zip(&ends) {
+                if end.is_none() {
+                    e.push(at.clone(), format!("{id:?} is not on the sea board"));
+                }
+            }
+            let mut key = line.clone();
+            key.sort();
+            if line[0] == line[1] || !pairs.insert(key) {
+                e.push(at, "a line joins two different spaces, once");
+            }
+            if let [Some(a), Some(b)] = ends[..] {
+                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                parent[ra] = rb;
+            }
+        }
+        let port = root(&mut parent, 0);
+        let mut names: Vec<(&str, usize)> = index.iter().map(|(k, &v)| (*k, v)).collect();
+        names.sort_by_key(|&(_, v)| v);
+        for (id, n) in names {
+            if root(&mut parent, n) != port {
+                e.push(
+                    "port.sea.lines",
+                    format!("{id:?} cannot be reached from the port"),
+                );
+            }
+        }
+    }
+}
+
+/// Union-find: the representative of `x`'s set.
+fn root(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
 }
 
 /// A count that must not be 0.

@@ -18,9 +18,9 @@ impl State {
         if self.decision() == Some(Decision::LastChance { seat })
             && self.goals_met(seat).next().is_none()
         {
+            // The seat meets nothing more: asking from its own position moves on.
             self.pending.pop();
-            let next = self.position(seat) + 1;
-            self.ask_last_chance(next, events);
+            self.ask_last_chance(self.position(seat), events);
         }
     }
 

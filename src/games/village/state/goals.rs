@@ -283,6 +283,48 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::Goal;
+    use crate::games::village::components::Components;
+
+    /// Page 7, "Setup": the base game removes the Explorer and the Missionary, base + Port the
+    /// Travelling salesman (Brewer and Innkeeper are Village Inn's, not in the game at all).
+    #[test]
+    fn the_removals_by_combination() {
+        let removed = |port: bool| -> Vec<Goal> {
+            Goal::ALL.into_iter().filter(|g| !g.dealt(port)).collect()
+        };
+        assert_eq!(removed(false), [Goal::Explorer, Goal::Missionary]);
+        assert_eq!(removed(true), [Goal::TravellingSalesman]);
+        assert_eq!(
+            Goal::ALL.iter().filter(|g| g.silver()).count(),
+            Goal::SILVER.len()
+        );
+    }
+
+    /// Every goal's prestige is its card's in the component set.
+    #[test]
+    fn each_goal_scores_its_cards_prestige() {
+        let set = Components::provisional();
+        let (s, g) = (&set.life_goals.silver, &set.life_goals.golden);
+        let expected = [
+            s.carter.prestige,
+            s.secretary.prestige,
+            s.farmer.prestige,
+            s.bailiff.prestige,
+            s.writer.prestige,
+            s.knight.prestige,
+            s.explorer.prestige,
+            g.merchant,
+            g.aristocrat,
+            g.master,
+            g.historian,
+            g.travelling_salesman,
+            g.missionary,
+            g.acolyte,
+            g.saint,
+        ];
+        let got = Goal::ALL.map(|goal| goal.prestige(&set.life_goals));
+        assert_eq!(got, expected);
+    }
 
     /// Each combination's deck covers every player count: 5 seats need 5 of each metal.
     #[test]
