@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use crate::core::rng::GameRng;
 use crate::core::{Seat, StateErrors};
-use crate::games::village::action::{Action, Cube, Event, MemberId};
+use crate::games::village::action::{Action, Cube, Event, MemberId, StepPayment};
 use crate::games::village::components::Components;
 use crate::games::village::pieces::{Colour, Cubes, Good, Goods, Pool, Space};
 use crate::games::village::state::church::{BagDraw, ChurchPayment};
 use crate::games::village::state::council::{CouncilPayment, Privilege};
 use crate::games::village::state::family::{Building, Member, Place, SeatState, Section};
 use crate::games::village::state::payment::CubePayment;
+use crate::games::village::state::sea::{Cargo, Gone, Harbour, Ship};
 use crate::games::village::state::{Board, Decision, Goal, HeldGoal, Market, Supply};
 use crate::games::village::{Config, Options, Rules, State, View};
 use crate::pb::v1;
@@ -48,7 +49,7 @@ impl Wire for State {
                     "no_starting_compensation",
                     "Turns off the recommended starting compensation (2nd seat 1 grain, 3rd a random cube, 4th a cube of its choice, 5th a coin).",
                 ),
-                option("port", "Village Port: not served yet (UNSUPPORTED_EXPANSION)."),
+                option("port", "Village Port: sea travel replaces travel."),
                 option("life_goals", "Life Goals: one silver and one golden goal per seat."),
                 option("inn", "Village Inn: out of scope (UNSUPPORTED_EXPANSION)."),
                 option("marriage", "Marriage: out of scope (UNSUPPORTED_EXPANSION)."),
@@ -119,11 +120,6 @@ fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
             "options.marriage",
             "Marriage is out of scope for this referee",
         ),
-        (
-            o.port,
-            "options.port",
-            "Village Port is not served by this release yet",
-        ),
     ] {
         if asked {
             errs.push(field, why);
@@ -135,6 +131,7 @@ fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
     Ok(Options {
         no_starting_compensation: o.no_starting_compensation,
         life_goals: o.life_goals,
+        port: o.port,
     })
 }
 
@@ -142,6 +139,7 @@ fn options_to_proto(o: &Options) -> v1::VillageOptions {
     v1::VillageOptions {
         no_starting_compensation: o.no_starting_compensation,
         life_goals: o.life_goals,
+        port: o.port,
         ..v1::VillageOptions::default()
     }
 }
@@ -298,6 +296,9 @@ fn place_from(code: u32, field: impl Fn() -> String) -> Result<Place, StateError
             },
             Ok(P::Grave) => Place::Grave(index),
             Ok(P::Gone) => Place::Gone,
+            Ok(P::Ship) => Place::Ship,
+            Ok(P::Mission) => Place::Mission(index),
+            Ok(P::SeaBurial) => Place::SeaBurial(index),
             Ok(P::Unspecified) | Err(_) => return bad("no such kind"),
         },
     )
@@ -317,6 +318,9 @@ fn place_to(place: Place) -> u32 {
         Place::Chronicle(s, i) => (P::Chronicle, (s as u32 + 1) * 100 + u32::from(i)),
         Place::Grave(g) => (P::Grave, u32::from(g)),
         Place::Gone => (P::Gone, 0),
+        Place::Ship => (P::Ship, 0),
+        Place::Mission(space) => (P::Mission, u32::from(space)),
+        Place::SeaBurial(b) => (P::SeaBurial, u32::from(b)),
     };
     kind as u32 * KIND + detail
 }
@@ -370,6 +374,14 @@ fn decision_from(d: &v1::VillageDecision, field: &str) -> Result<Decision, State
         },
         Ok(K::Windows) => Decision::Windows { seat },
         Ok(K::LastChance) => Decision::LastChance { seat },
+        Ok(K::Load) => Decision::Load { seat },
+        Ok(K::Sail) => Decision::Sail {
+            seat,
+            free: small(d.free_steps),
+            credit: small(d.credit),
+            moved: d.moved,
+        },
+        Ok(K::Island) => Decision::Island { seat, took: d.took },
         Ok(K::Unspecified) | Err(_) => {
             return Err(StateErrors::one(
                 format!("{field}.kind"),
@@ -426,6 +438,22 @@ fn decision_to(d: &Decision) -> v1::VillageDecision {
         }
         Decision::Windows { .. } => K::Windows,
         Decision::LastChance { .. } => K::LastChance,
+        Decision::Load { .. } => K::Load,
+        Decision::Sail {
+            free,
+            credit,
+            moved,
+            ..
+        } => {
+            out.free_steps = u32::from(free);
+            out.credit = u32::from(credit);
+            out.moved = moved;
+            K::Sail
+        }
+        Decision::Island { took, .. } => {
+            out.took = took;
+            K::Island
+        }
     };
     out.kind = kind as i32;
     out
@@ -455,6 +483,14 @@ fn check_list_lengths(p: &v1::VillageState) -> Result<(), StateErrors> {
     check(p.spaces.len(), &|| "spaces".to_owned());
     check(p.pending.len(), &|| "pending".to_owned());
     check(p.last_turns.len(), &|| "last_turns".to_owned());
+    if let Some(h) = &p.harbour {
+        check(h.captains.len(), &|| "harbour.captains".to_owned());
+        check(h.chests.len(), &|| "harbour.chests".to_owned());
+        check(h.gone_captains.len(), &|| {
+            "harbour.gone_captains".to_owned()
+        });
+        check(h.gone_chests.len(), &|| "harbour.gone_chests".to_owned());
+    }
     if let Some(m) = &p.market {
         check(m.pile.len(), &|| "market.pile".to_owned());
         check(m.stalls.len(), &|| "market.stalls".to_owned());
@@ -465,6 +501,10 @@ fn check_list_lengths(p: &v1::VillageState) -> Result<(), StateErrors> {
         check(s.customers.len(), &|| format!("seats[{i}].customers"));
         check(s.markers.len(), &|| format!("seats[{i}].markers"));
         check(s.goals.len(), &|| format!("seats[{i}].goals"));
+        check(s.chests.len(), &|| format!("seats[{i}].chests"));
+        if let Some(ship) = &s.ship {
+            check(ship.holds.len(), &|| format!("seats[{i}].ship.holds"));
+        }
     }
     errs.into_result()
 }
@@ -529,6 +569,14 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
                 Err(e) => errs.errors.extend(e.errors),
             }
         }
+        let ship = s.ship.clone().unwrap_or_default();
+        let mut holds = Vec::with_capacity(ship.holds.len());
+        for (k, c) in ship.holds.iter().enumerate() {
+            match cargo_from(c, &format!("seats[{i}].ship.holds[{k}]")) {
+                Ok(c) => holds.push(c),
+                Err(e) => errs.errors.extend(e.errors),
+            }
+        }
         seats.push(SeatState {
             members,
             life: s.life,
@@ -540,6 +588,14 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
             customers: s.customers.iter().map(|&c| small(c)).collect(),
             markers: s.markers.iter().map(|&c| small(c)).collect(),
             goals,
+            ship: Ship {
+                at: small(ship.at),
+                captain: ship.captain.map(small),
+                holds,
+            },
+            cocoa: s.cocoa,
+            tea: s.tea,
+            chests: s.chests.clone(),
         });
     }
     if p.spaces.len() != Space::ALL.len() {
@@ -587,6 +643,7 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
             due: p.due,
             ending: p.ending,
             last_turns: p.last_turns.iter().map(|&s| small(s)).collect(),
+            harbour: harbour_from(p.harbour.unwrap_or_default()),
         },
     );
     state.check_integrity()?;
@@ -614,6 +671,16 @@ fn seat_to(s: &SeatState) -> v1::VillageSeat {
             })
             .collect(),
         hidden_goals: 0,
+        // Absent without Village Port (a ship in port, empty, without a captain).
+        ship: (s.ship != Ship::default()).then(|| v1::VillageShip {
+            at: u32::from(s.ship.at),
+            captain: s.ship.captain.map(u32::from),
+            holds: s.ship.holds.iter().map(cargo_to).collect(),
+        }),
+        cocoa: s.cocoa,
+        tea: s.tea,
+        chests: s.chests.clone(),
+        chest_count: 0,
     }
 }
 
@@ -660,6 +727,94 @@ pub fn state_to_proto(s: &State) -> v1::VillageState {
         due: s.due(),
         ending: s.ending(),
         last_turns: seats_to(s.last_turns()),
+        harbour: (*s.harbour() != Harbour::default()).then(|| harbour_to(s.harbour())),
+    }
+}
+
+fn harbour_from(h: v1::VillageHarbour) -> Harbour {
+    Harbour {
+        captains: h.captains,
+        cocoa: h.cocoa,
+        tea: h.tea,
+        chests: h.chests,
+        gone: Gone {
+            captains: h.gone_captains,
+            cocoa: h.gone_cocoa,
+            tea: h.gone_tea,
+            chests: h.gone_chests,
+        },
+    }
+}
+
+fn harbour_to(h: &Harbour) -> v1::VillageHarbour {
+    v1::VillageHarbour {
+        captains: h.captains.clone(),
+        cocoa: h.cocoa,
+        tea: h.tea,
+        chests: h.chests.clone(),
+        gone_captains: h.gone.captains.clone(),
+        gone_cocoa: h.gone.cocoa,
+        gone_tea: h.gone.tea,
+        gone_chests: h.gone.chests.clone(),
+        chest_count: 0,
+    }
+}
+
+fn cargo_from(c: &v1::VillageCargo, field: &str) -> Result<Cargo, StateErrors> {
+    use v1::VillageCargoKind as K;
+    Ok(match K::try_from(c.kind) {
+        Ok(K::Good) => Cargo::Good(required(
+            good_from(c.good),
+            &format!("{field}.good"),
+            "good",
+        )?),
+        Ok(K::Grain) => Cargo::Grain,
+        Ok(K::Member) => Cargo::Member,
+        Ok(K::Cocoa) => Cargo::Cocoa,
+        Ok(K::Tea) => Cargo::Tea,
+        Ok(K::Chest) => Cargo::Chest(c.chest),
+        Ok(K::Unspecified) | Err(_) => {
+            return Err(StateErrors::one(
+                format!("{field}.kind"),
+                "must name a piece",
+            ))
+        }
+    })
+}
+
+fn cargo_to(c: &Cargo) -> v1::VillageCargo {
+    use v1::VillageCargoKind as K;
+    let mut out = v1::VillageCargo::default();
+    out.kind = match *c {
+        Cargo::Good(g) => {
+            out.good = good_to(g);
+            K::Good
+        }
+        Cargo::Grain => K::Grain,
+        Cargo::Member => K::Member,
+        Cargo::Cocoa => K::Cocoa,
+        Cargo::Tea => K::Tea,
+        Cargo::Chest(v) => {
+            out.chest = v;
+            K::Chest
+        }
+    } as i32;
+    out
+}
+
+fn step_payment_from(p: &v1::VillageStepPayment) -> StepPayment {
+    StepPayment {
+        purchase: small(p.purchase),
+        cubes: cubes_from(p.cubes.as_ref()),
+        coins: p.coins,
+    }
+}
+
+fn step_payment_to(p: &StepPayment) -> v1::VillageStepPayment {
+    v1::VillageStepPayment {
+        purchase: u32::from(p.purchase),
+        cubes: Some(cubes_to(&p.cubes)),
+        coins: p.coins,
     }
 }
 
@@ -754,6 +909,36 @@ fn action_from_proto(a: &A) -> Result<Action, StateErrors> {
         },
         A::RevealGoal(r) => Action::RevealGoal {
             goal: required(goal_from(r.goal), "reveal_goal.goal", "goal")?,
+        },
+        A::SetSail(s) => Action::SetSail {
+            captain: id(s.captain, "set_sail.captain")?,
+        },
+        A::Sail(_) => Action::Sail,
+        A::ReturnToPort(_) => Action::ReturnToPort,
+        A::Load(l) => Action::Load {
+            cargo: cargo_from(&l.cargo.unwrap_or_default(), "load.cargo")?,
+        },
+        A::Embark(e) => Action::Embark {
+            member: id(e.member, "embark.member")?,
+        },
+        A::Step(s) => Action::Step {
+            to: id(s.to, "step.to")?,
+            payment: s.payment.as_ref().map(step_payment_from),
+        },
+        A::Land(_) => Action::Land,
+        A::SellCargo(s) => Action::SellCargo {
+            cargo: cargo_from(&s.cargo.unwrap_or_default(), "sell_cargo.cargo")?,
+        },
+        A::TakeTile(_) => Action::TakeTile,
+        A::Mission(m) => Action::Mission {
+            payment: payment_from(m.payment.as_ref()),
+        },
+        A::CashChest(c) => Action::CashChest { value: c.value },
+        A::SellCocoa(s) => Action::SellCocoa {
+            payment: s.payment.as_ref().map(|p| payment_from(Some(p))),
+        },
+        A::SellTea(s) => Action::SellTea {
+            payment: s.payment.as_ref().map(|p| payment_from(Some(p))),
         },
     })
 }
@@ -899,6 +1084,34 @@ fn action_to_proto(a: &Action) -> v1::VillageAction {
         Action::RevealGoal { goal } => A::RevealGoal(v1::VillageRevealGoal {
             goal: goal_to(goal),
         }),
+        Action::SetSail { captain } => A::SetSail(v1::VillageSetSail {
+            captain: Some(u32::from(captain)),
+        }),
+        Action::Sail => A::Sail(v1::VillageSail {}),
+        Action::ReturnToPort => A::ReturnToPort(v1::VillageReturnToPort {}),
+        Action::Load { cargo } => A::Load(v1::VillageLoad {
+            cargo: Some(cargo_to(&cargo)),
+        }),
+        Action::Embark { member: m } => A::Embark(v1::VillageEmbark { member: member(m) }),
+        Action::Step { to, payment } => A::Step(v1::VillageStep {
+            to: Some(u32::from(to)),
+            payment: payment.as_ref().map(step_payment_to),
+        }),
+        Action::Land => A::Land(v1::VillageLand {}),
+        Action::SellCargo { cargo } => A::SellCargo(v1::VillageSellCargo {
+            cargo: Some(cargo_to(&cargo)),
+        }),
+        Action::TakeTile => A::TakeTile(v1::VillageTakeTile {}),
+        Action::Mission { payment } => A::Mission(v1::VillageMission {
+            payment: Some(payment_to(&payment)),
+        }),
+        Action::CashChest { value } => A::CashChest(v1::VillageCashChest { value }),
+        Action::SellCocoa { payment } => A::SellCocoa(v1::VillageSellCocoa {
+            payment: payment.as_ref().map(payment_to),
+        }),
+        Action::SellTea { payment } => A::SellTea(v1::VillageSellTea {
+            payment: payment.as_ref().map(payment_to),
+        }),
     };
     v1::VillageAction {
         action: Some(action),
@@ -978,9 +1191,11 @@ fn view_to_proto(v: &View) -> v1::VillageView {
             .iter()
             .zip(&v.customer_counts)
             .zip(&v.hidden_goals)
-            .map(|((s, &count), &hidden)| v1::VillageSeat {
+            .zip(&v.chest_counts)
+            .map(|(((s, &count), &hidden), &chests)| v1::VillageSeat {
                 customer_count: count,
                 hidden_goals: hidden,
+                chest_count: chests,
                 ..seat_to(s)
             })
             .collect(),
@@ -1001,5 +1216,9 @@ fn view_to_proto(v: &View) -> v1::VillageView {
         due: v.due,
         ending: v.ending,
         last_turns: seats_to(&v.last_turns),
+        harbour: Some(v1::VillageHarbour {
+            chest_count: v.harbour_chests,
+            ..harbour_to(&v.harbour)
+        }),
     }
 }

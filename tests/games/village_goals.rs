@@ -18,6 +18,7 @@ fn goals_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
     let options = Options {
         no_starting_compensation: true,
         life_goals: true,
+        port: false,
     };
     let s = new_game(Arc::clone(set), players, 0, seed, options).unwrap();
     edit(&s, |p| {
@@ -370,6 +371,7 @@ fn random_games_with_life_goals_reveal_goals_and_end() {
             let options = Options {
                 no_starting_compensation: false,
                 life_goals: true,
+                port: false,
             };
             let mut s = new_game(Arc::clone(&set), players, 0, seed, options).unwrap();
             let mut rng = GameRng::from_u64(seed);
@@ -471,9 +473,21 @@ fn unreachable_life_goal_states_are_refused() {
                 ..Default::default()
             }];
         };
-        refused_on("pending[0]", &|p| last_chance(p));
         refused_on("pending[0]", &|p| {
             last_chance(p);
+            p.ending = true;
+        });
+        // Seat 0 meets its silver goal: a last chance still only comes at the end.
+        let silver = |p: &v1::VillageState| Goal::ALL[p.seats[0].goals[0].goal as usize - 1];
+        let meets = |p: &mut v1::VillageState| {
+            for piece in base_pieces(&set, silver(p)) {
+                give(p, 0, piece);
+            }
+            last_chance(p);
+        };
+        refused_on("pending[0]", &|p| meets(p));
+        edit(&s, |p| {
+            meets(p);
             p.ending = true;
         });
     }

@@ -31,11 +31,12 @@ fn random_game(
     players: u32,
     seed: u64,
     compensation: bool,
-    life_goals: bool,
+    (life_goals, port): Expansions,
 ) -> (State, Vec<(Seat, Action)>) {
     let options = Options {
         no_starting_compensation: !compensation,
         life_goals,
+        port,
     };
     let mut state = new_game(
         Arc::clone(set),
@@ -93,8 +94,8 @@ fn seeded_random_games_end_in_these_exact_states() {
     let sets = sets();
     let got: Vec<(u32, u64, usize, String)> = GAMES
         .iter()
-        .map(|&(set, players, seed, compensation, life_goals)| {
-            let (end, log) = random_game(&sets[set], players, seed, compensation, life_goals);
+        .map(|&(set, players, seed, compensation, expansions)| {
+            let (end, log) = random_game(&sets[set], players, seed, compensation, expansions);
             (players, seed, log.len(), fnv1a(&end))
         })
         .collect();
@@ -105,16 +106,22 @@ fn seeded_random_games_end_in_these_exact_states() {
     assert_eq!(got, expected);
 }
 
-/// (component set, players, seed, compensation, life goals) of the golden games and the
+/// (component set, players, seed, compensation, (life goals, port)) of the golden games and the
 /// playthroughs.
-const GAMES: [(usize, u32, u64, bool, bool); 7] = [
-    (0, 2, 1, true, false),
-    (0, 3, 2, false, false),
-    (0, 4, 3, true, false),
-    (1, 5, 4, true, false),
-    (1, 3, 5, false, false),
-    (0, 5, 6, true, true),
-    (1, 4, 7, false, true),
+/// Life Goals, Village Port.
+type Expansions = (bool, bool);
+
+const GAMES: [(usize, u32, u64, bool, Expansions); 10] = [
+    (0, 2, 1, true, (false, false)),
+    (0, 3, 2, false, (false, false)),
+    (0, 4, 3, true, (false, false)),
+    (1, 5, 4, true, (false, false)),
+    (1, 3, 5, false, (false, false)),
+    (0, 5, 6, true, (true, false)),
+    (1, 4, 7, false, (true, false)),
+    (0, 3, 8, true, (false, true)),
+    (1, 5, 9, true, (true, true)),
+    (0, 5, 10, false, (true, true)),
 ];
 
 #[derive(Serialize, Deserialize)]
@@ -126,6 +133,7 @@ struct Playthrough {
     seed: u64,
     no_starting_compensation: bool,
     life_goals: bool,
+    port: bool,
     actions: Vec<(Seat, Action)>,
     final_state_fnv1a: String,
 }
@@ -141,9 +149,9 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
     if std::env::var_os("REGENERATE").is_some() {
         let recorded: Vec<Playthrough> = GAMES
             .iter()
-            .map(|&(set, players, seed, compensation, life_goals)| {
+            .map(|&(set, players, seed, compensation, (life_goals, port))| {
                 let (end, actions) =
-                    random_game(&sets[set], players, seed, compensation, life_goals);
+                    random_game(&sets[set], players, seed, compensation, (life_goals, port));
                 Playthrough {
                     rules_version: "village/1".to_owned(),
                     component_set: sets[set].name.clone(),
@@ -152,6 +160,7 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
                     seed,
                     no_starting_compensation: !compensation,
                     life_goals,
+                    port,
                     actions,
                     final_state_fnv1a: fnv1a(&end),
                 }
@@ -168,6 +177,7 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
         let options = Options {
             no_starting_compensation: p.no_starting_compensation,
             life_goals: p.life_goals,
+            port: p.port,
         };
         let mut state =
             new_game(Arc::clone(set), p.players, p.start_seat, p.seed, options).unwrap();
@@ -197,7 +207,7 @@ const GOLDEN_GOALS: [[Goal; 2]; 4] = [
     [Goal::Secretary, Goal::Saint],
 ];
 const GOLDEN_SETUP_HASH: &str = "15f54ca41c067fc9";
-const GOLDEN_GAMES: [(u32, u64, usize, &str); 7] = [
+const GOLDEN_GAMES: [(u32, u64, usize, &str); 10] = [
     (2, 1, 260, "7366cbdbb759f1c4"),
     (3, 2, 522, "e12b39a3951ceda2"),
     (4, 3, 557, "e93d10fdd0a45d99"),
@@ -205,4 +215,7 @@ const GOLDEN_GAMES: [(u32, u64, usize, &str); 7] = [
     (3, 5, 430, "205fa1b36fd932bf"),
     (5, 6, 861, "85a8b38905372cd6"),
     (4, 7, 776, "bf93cad2c7228113"),
+    (3, 8, 433, "a16ea14a0c59f3aa"),
+    (5, 9, 838, "59afd675256b7a73"),
+    (5, 10, 941, "f4b896ceca435bb4"),
 ];

@@ -127,7 +127,7 @@ fn without_a_fourth_seat_or_compensation_the_first_round_is_seeded_at_once() {
         for (players, compensation) in [(2, true), (3, true), (4, false), (5, false)] {
             let s = game(&set, players, 1, compensation);
             assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
-            let card = set.setup_card(players as u8).unwrap();
+            let card = set.setup_card(players as u8, false).unwrap();
             assert_eq!(card.players, players as u8);
             for (space, (_, n)) in Space::ALL.iter().zip(card.spaces.all()) {
                 assert_eq!(s.board().space(*space).total(), n, "{players}p {space:?}");
@@ -140,7 +140,7 @@ fn without_a_fourth_seat_or_compensation_the_first_round_is_seeded_at_once() {
 fn s2_seeding_fills_the_bag_from_the_supply_and_leaves_the_rest_in_it() {
     for set in sets() {
         let s = game(&set, 4, 0, false);
-        let card = set.setup_card(4).unwrap();
+        let card = set.setup_card(4, false).unwrap();
         let seeded: u32 = card.spaces.all().iter().map(|&(_, n)| n).sum();
         let into_bag = 4 * card.bag_per_colour + set.supply.plague_cubes;
         assert_eq!(cubes_on_spaces(&s), seeded);
@@ -167,7 +167,7 @@ fn s2_seeding_fills_the_bag_from_the_supply_and_leaves_the_rest_in_it() {
 #[test]
 fn s2_a_short_supply_adds_what_there_is_and_an_empty_bag_seeds_fewer_cubes() {
     let [set, _] = sets();
-    let card = set.setup_card(2).unwrap();
+    let card = set.setup_card(2, false).unwrap();
     let mut board = Board {
         supply: Supply {
             cubes: Cubes([1, 0, 2, 0]),

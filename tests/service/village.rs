@@ -144,6 +144,12 @@ async fn play(
                         "others' goals are hidden"
                     );
                     assert!(s.goals.len() + s.hidden_goals as usize <= 2);
+                    assert!(s.chests.is_empty(), "others' chests are face down");
+                    let holds = s.ship.iter().flat_map(|ship| &ship.holds);
+                    assert!(
+                        holds.into_iter().all(|c| c.chest == 0),
+                        "chest values hidden"
+                    );
                 } else {
                     assert_eq!(s.hidden_goals, 0, "a seat sees its own goals");
                 }
@@ -203,15 +209,16 @@ async fn village_is_listed_with_its_component_set() {
 #[tokio::test]
 async fn complete_games_through_every_rpc_and_replay_reproduces_them() {
     let (_stop, mut c) = serve(config(&[])).await;
-    for (players, seed, no_starting_compensation, life_goals) in [
-        (2, 1, false, false),
-        (4, 2, false, true),
-        (5, 3, true, false),
-        (3, 4, true, true),
+    for (players, seed, no_starting_compensation, life_goals, port) in [
+        (2, 1, false, false, false),
+        (4, 2, false, true, false),
+        (5, 3, true, false, true),
+        (3, 4, true, true, true),
     ] {
         let options = v1::VillageOptions {
             no_starting_compensation,
             life_goals,
+            port,
             ..Default::default()
         };
         let setup = village(players, seed, options);
@@ -381,13 +388,6 @@ async fn unsupported_expansions_are_refused_by_name() {
                 ..Default::default()
             },
             "village.marriage",
-        ),
-        (
-            v1::VillageOptions {
-                port: true,
-                ..Default::default()
-            },
-            "village.port",
         ),
     ] {
         let err = c.new_game(village(3, 1, options)).await.unwrap_err();

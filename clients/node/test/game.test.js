@@ -90,8 +90,8 @@ test('plays one complete game with LegalActions and Apply, and Replay reproduces
   assert.equal(view.viewer ?? 0, 0);
 });
 
-test('plays a complete Village game with Life Goals, and Replay reproduces it', async () => {
-  const village = { life_goals: true };
+test('plays a complete Village game with Port and Life Goals, and Replay reproduces it', async () => {
+  const village = { life_goals: true, port: true };
   const setup = { game: 'village', players: 3, seed: '7', village };
   let { state, status } = await referee.newGame(3, { seed: 7, game: 'village', village });
   const log = [];
@@ -121,6 +121,7 @@ test('plays a complete Village game with Life Goals, and Replay reproduces it', 
     } else {
       assert.ok((seat.goals || []).every((g) => g.revealed), "others' goals stay face down");
       assert.equal(seat.hidden_goals, dealt.filter((g) => !g.revealed).length);
+      assert.equal((seat.chests || []).length, 0, "others' chests stay face down");
     }
   }
   await assert.rejects(

@@ -14,7 +14,9 @@ KNOWN_CODES = {
     "WRONG_GAME", "WRONG_DECISION", "NOTHING_THERE", "CANNOT_PAY", "NOT_OPEN",
 }
 
-GAMES = [(p, comp, goals) for p in range(2, 6) for comp, goals in ((False, False), (True, False), (False, True))]
+GAMES = [(p, comp, goals, port) for p in range(2, 6)
+         for comp, goals, port in ((False, False, False), (True, False, False), (False, True, False),
+                                   (False, False, True), (True, True, True))]
 
 
 def mutate(action: pb.Action, rng: random.Random) -> pb.Action:
@@ -31,12 +33,13 @@ def mutate(action: pb.Action, rng: random.Random) -> pb.Action:
     return m
 
 
-@pytest.mark.parametrize("players,no_comp,goals", GAMES,
-                         ids=[f"{p}p-{'plain' if c else 'comp'}{'-goals' if g else ''}" for p, c, g in GAMES])
-def test_random_complete_village_game(referee: Referee, players, no_comp, goals):
-    rng = random.Random(f"village-{players}-{no_comp}" + ("-goals" if goals else ""))
+@pytest.mark.parametrize("players,no_comp,goals,port", GAMES,
+                         ids=[f"{p}p-{'plain' if c else 'comp'}{'-goals' if g else ''}{'-port' if o else ''}"
+                              for p, c, g, o in GAMES])
+def test_random_complete_village_game(referee: Referee, players, no_comp, goals, port):
+    rng = random.Random(f"village-{players}-{no_comp}" + ("-goals" if goals else "") + ("-port" if port else ""))
     seed = rng.randrange(2**32)
-    options = vg.VillageOptions(no_starting_compensation=no_comp, life_goals=goals)
+    options = vg.VillageOptions(no_starting_compensation=no_comp, life_goals=goals, port=port)
     setup = pb.NewGameRequest(game="village", players=players, seed=seed)
     setup.village.CopyFrom(options)
     state, status = referee.new_game(players, seed=seed, game="village", village=options)
@@ -59,6 +62,8 @@ def test_random_complete_village_game(referee: Referee, players, no_comp, goals)
             for seat in [None, *range(players)]:
                 view = referee.view(state, seat).village
                 assert len(view.market.pile) == 0
+                assert len(view.harbour.chests) == 0
+                assert view.harbour.chest_count == len(state.village.harbour.chests)
                 assert view.market.pile_count == len(state.village.market.pile)
                 for i, s in enumerate(view.seats):
                     full = state.village.seats[i]
@@ -66,6 +71,8 @@ def test_random_complete_village_game(referee: Referee, players, no_comp, goals)
                         assert len(s.customers) == 0
                         assert all(g.revealed for g in s.goals)
                         assert s.hidden_goals == sum(not g.revealed for g in full.goals)
+                        assert len(s.chests) == 0 and s.chest_count == len(full.chests)
+                        assert all(c.chest == 0 for c in s.ship.holds)
                     else:
                         assert list(s.goals) == list(full.goals)
                     assert s.customer_count == len(full.customers)
@@ -82,7 +89,7 @@ def test_random_complete_village_game(referee: Referee, players, no_comp, goals)
     assert replay.state.SerializeToString(deterministic=True) == state.SerializeToString(deterministic=True)
 
 
-@pytest.mark.parametrize("option", ["inn", "marriage", "port"])
+@pytest.mark.parametrize("option", ["inn", "marriage"])
 def test_expansions_not_served_are_refused_by_name(referee: Referee, option):
     with pytest.raises(RefereeError) as err:
         referee.new_game(3, seed=1, game="village", village=vg.VillageOptions(**{option: True}))

@@ -9,6 +9,7 @@ use super::state::council::{CouncilPayment, Privilege};
 use super::state::family::{Building, Place};
 use super::state::goals::Goal;
 use super::state::payment::CubePayment;
+use super::state::sea::Cargo;
 
 /// A cube on an action space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -145,12 +146,97 @@ pub enum Action {
         /// The member.
         member: MemberId,
     },
+    /// Village Port, travel in port: hires a captain of this kind (its coins) and sets sail.
+    SetSail {
+        /// The captain kind (index into the set's captains).
+        captain: u8,
+    },
+    /// Village Port, travel at sea: moves on.
+    Sail,
+    /// Village Port, travel at sea: back to port for 1 time; the holds are unloaded, the captain
+    /// leaves the game.
+    ReturnToPort,
+    /// Village Port: loads a piece from the farmyard (not a member: `Embark`).
+    Load {
+        /// The piece (a chest by its value).
+        cargo: Cargo,
+    },
+    /// Village Port: a farmyard member boards the ship.
+    Embark {
+        /// The member.
+        member: MemberId,
+    },
+    /// Village Port: one step along a water line (free, prepaid, or paid with a purchase).
+    Step {
+        /// The space entered.
+        to: u8,
+        /// The purchase paid, if the step is not free or prepaid.
+        payment: Option<StepPayment>,
+    },
+    /// Village Port: lands on the island just entered; the movement ends.
+    Land,
+    /// Village Port, on an island: sells a piece from the holds that its parchment buys.
+    SellCargo {
+        /// The piece.
+        cargo: Cargo,
+    },
+    /// Village Port, on an island: takes the top tile of its stack into an empty hold.
+    TakeTile,
+    /// Village Port, on an island: the member aboard goes onto the free missionary church,
+    /// paying its cost (the wagon from a hold, cubes or coins standing in).
+    Mission {
+        /// The cubes (and coins) paid.
+        payment: CubePayment,
+    },
+    /// Village Port: a chest brought home is turned face up for its coins. Open whenever the
+    /// seat is to decide; the decision stays open.
+    CashChest {
+        /// Its value.
+        value: u32,
+    },
+    /// Village Port, at a market day: sells a cocoa basket brought home.
+    SellCocoa {
+        /// As for `Serve`: none for the trigger's free first sale.
+        payment: Option<CubePayment>,
+    },
+    /// Village Port, at a market day: sells a tea bale brought home.
+    SellTea {
+        /// As for `Serve`.
+        payment: Option<CubePayment>,
+    },
     /// Life Goals: reveals a face-down goal whose requirements the seat meets, for its prestige.
     /// Open whenever the seat is to decide; the decision stays open.
     RevealGoal {
         /// The goal.
         goal: Goal,
     },
+}
+
+impl Action {
+    /// The action as every seat may see it: a chest loaded from the farmyard is named without
+    /// its value (the owner's secret until it is cashed).
+    pub fn public(self) -> Action {
+        match self {
+            Action::Load {
+                cargo: Cargo::Chest(_),
+            } => Action::Load {
+                cargo: Cargo::Chest(0),
+            },
+            other => other,
+        }
+    }
+}
+
+/// A purchase of steps: which of the captain's purchases, and the cubes and coins paid for it
+/// (coins stand in for cubes, one each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StepPayment {
+    /// The purchase (index into the captain's `steps`).
+    pub purchase: u8,
+    /// Cubes paid, by colour.
+    pub cubes: crate::games::village::pieces::Cubes,
+    /// Coins paid.
+    pub coins: u32,
 }
 
 /// Something that happened; every event is public.

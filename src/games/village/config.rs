@@ -17,6 +17,8 @@ pub struct Options {
     pub no_starting_compensation: bool,
     /// The Life Goals expansion: one silver and one golden goal per seat (village.md §8).
     pub life_goals: bool,
+    /// The Village Port expansion: sea travel replaces travel (village.md §7).
+    pub port: bool,
 }
 
 /// What is fixed for the whole game.

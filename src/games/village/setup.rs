@@ -10,9 +10,11 @@ use crate::core::{GameRng, StateErrors};
 use super::components::Components;
 use super::config::{Config, Options};
 use super::pieces::{Colour, Cubes, Goods};
+use super::state::sea::{Gone, Harbour};
 use super::state::{goals, Board, Decision, Market, SeatState, State, Supply};
 
-/// Sets up a game. The RNG is used in this order: the customer pile is shuffled, the 3rd seat's
+/// Sets up a game. The RNG is used in this order: the customer pile is shuffled, the treasure
+/// chests are shuffled (with Village Port), the 3rd seat's
 /// compensation cube is drawn (one of the four colours, equally likely), the life goals are dealt
 /// (with Life Goals: the silver deck shuffled, then the golden one), then the first round is
 /// seeded (at once, or after the 4th seat's choice).
@@ -29,8 +31,9 @@ pub fn new_game(
     let seats = (0..config.players)
         .map(|_| SeatState::new(&c.family.generations, c.supply.starting_coins))
         .collect();
+    let port = options.port;
     let supply = Supply {
-        cubes: Cubes([c.supply.cubes_per_colour; 4]),
+        cubes: Cubes([c.cubes_per_colour(port); 4]),
         plague: c.supply.plague_cubes,
         grain: c.supply.grain,
         goods: Goods([c.supply.goods_per_kind; 5]),
@@ -40,6 +43,22 @@ pub fn new_game(
         .collect();
     rng.shuffle(&mut pile);
     let market = Market::set_up(&c.market, config.players, pile);
+    let mut harbour = Harbour::default();
+    if port {
+        let tiles = c.port.stack_tiles[usize::from(config.players) - 2];
+        let mut chests = c.port.chests.clone();
+        rng.shuffle(&mut chests);
+        harbour = Harbour {
+            captains: c.port.captains.iter().map(|k| k.copies).collect(),
+            cocoa: tiles,
+            tea: tiles,
+            chests,
+            gone: Gone {
+                captains: vec![0; c.port.captains.len()],
+                ..Gone::default()
+            },
+        };
+    }
     let starting = config.start_seat;
     let mut state = State {
         config,
@@ -58,12 +77,13 @@ pub fn new_game(
         due: 0,
         ending: false,
         last_turns: Vec::new(),
+        harbour,
     };
     if !options.no_starting_compensation {
         state.compensate();
     }
     if options.life_goals {
-        let dealt = goals::deal(state.config.players, false, &mut state.rng);
+        let dealt = goals::deal(state.config.players, port, &mut state.rng);
         for (seat, goals) in state.seats.iter_mut().zip(dealt) {
             seat.goals = goals;
         }
@@ -102,7 +122,7 @@ impl State {
     /// Seeds the round's action spaces and hands the first turn to its starting player.
     pub(crate) fn begin_round(&mut self) {
         let components = Arc::clone(&self.config.components);
-        if let Some(card) = components.setup_card(self.config.players) {
+        if let Some(card) = components.setup_card(self.config.players, self.port()) {
             self.board.seed(card, &mut self.rng);
         }
         self.pending.push(Decision::Turn {

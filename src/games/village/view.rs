@@ -6,6 +6,7 @@ use crate::core::Seat;
 
 use super::config::Config;
 use super::pieces::Pool;
+use super::state::sea::{Cargo, Harbour};
 use super::state::{Decision, Market, SeatState, State, Supply};
 
 /// A seat's (or a spectator's) view of a game.
@@ -21,6 +22,12 @@ pub struct View {
     pub customer_counts: Vec<u32>,
     /// Each seat's face-down goals the viewer cannot see (its own: 0).
     pub hidden_goals: Vec<u32>,
+    /// Chests each seat has brought home (their values only in its own seat's entry).
+    pub chest_counts: Vec<u32>,
+    /// Village Port's decks, stacks and box, the chest stack left empty.
+    pub harbour: Harbour,
+    /// Chests on their island.
+    pub harbour_chests: u32,
     /// The general supply.
     pub supply: Supply,
     /// Cubes in the green bag.
@@ -59,6 +66,12 @@ impl State {
                 if viewer != Some(i) {
                     s.customers.clear();
                     s.goals.retain(|g| g.revealed);
+                    s.chests.clear();
+                    for cargo in &mut s.ship.holds {
+                        if let Cargo::Chest(_) = cargo {
+                            *cargo = Cargo::Chest(0);
+                        }
+                    }
                 }
                 s
             })
@@ -84,6 +97,12 @@ impl State {
                 .map(|s| s.customers.len() as u32)
                 .collect(),
             hidden_goals,
+            chest_counts: self.seats.iter().map(|s| s.chests.len() as u32).collect(),
+            harbour: Harbour {
+                chests: Vec::new(),
+                ..self.harbour.clone()
+            },
+            harbour_chests: self.harbour.chests.len() as u32,
             supply: self.board.supply.clone(),
             bag_count: self.board.bag.total(),
             spaces: self.board.spaces,

@@ -33,10 +33,12 @@ impl Harness for State {
     fn modes() -> Vec<Mode<State>> {
         let mut modes = Vec::new();
         for (set_name, text) in [("provisional", PROVISIONAL), ("other set", OTHER)] {
-            for (name, no_starting_compensation, life_goals) in [
-                ("", false, false),
-                (" without compensation", true, false),
-                (" with life goals", false, true),
+            for (name, no_starting_compensation, life_goals, port) in [
+                ("", false, false, false),
+                (" without compensation", true, false, false),
+                (" with life goals", false, true, false),
+                (" with port", false, false, true),
+                (" with port and life goals", true, true, true),
             ] {
                 modes.push(Mode {
                     name: Box::leak(format!("{set_name}{name}").into_boxed_str()),
@@ -44,6 +46,7 @@ impl Harness for State {
                     options: Options {
                         no_starting_compensation,
                         life_goals,
+                        port,
                     },
                     context: set(text),
                     players: 2..=5,
@@ -71,15 +74,22 @@ impl Harness for State {
                 c.customers.iter().map(|&t| u32::from(t)).collect(),
             ),
             ("life goals", c.goals.iter().map(|&g| g as u32).collect()),
+            ("cocoa and tea", c.cocoa_tea.to_vec()),
+            ("chests", c.chests.clone()),
+            ("captains", c.captains.clone()),
         ]
     }
 
-    /// Hidden: the customer pile's order and content, and the RNG. (The green bag's content is
+    /// Hidden: the customer pile's order and content, the treasure chests' order on their
+    /// island, and the RNG. (The green bag's content is
     /// hidden too, but each colour's total is public, so no other state has another bag.)
     fn scramble_hidden(&self, rng: &mut GameRng) -> State {
         let mut p = state_to_proto(self);
         if let Some(m) = p.market.as_mut() {
             rng.shuffle(&mut m.pile);
+        }
+        if let Some(h) = p.harbour.as_mut() {
+            rng.shuffle(&mut h.chests);
         }
         if let Some(r) = p.rng.as_mut() {
             r.seed = vec![rng.below(256) as u8; 32];
@@ -211,6 +221,7 @@ impl Harness for State {
         v1::new_game_request::Options::Village(v1::VillageOptions {
             no_starting_compensation: o.no_starting_compensation,
             life_goals: o.life_goals,
+            port: o.port,
             ..Default::default()
         })
     }
@@ -254,6 +265,26 @@ fn other_set_with_life_goals_invariants() {
 }
 
 #[test]
+fn provisional_set_with_port_invariants() {
+    run("provisional with port");
+}
+
+#[test]
+fn other_set_with_port_invariants() {
+    run("other set with port");
+}
+
+#[test]
+fn provisional_set_with_port_and_life_goals_invariants() {
+    run("provisional with port and life goals");
+}
+
+#[test]
+fn other_set_with_port_and_life_goals_invariants() {
+    run("other set with port and life goals");
+}
+
+#[test]
 fn other_set_invariants() {
     run("other set");
 }
@@ -273,6 +304,10 @@ fn every_mode_is_run() {
         "other set without compensation",
         "provisional with life goals",
         "other set with life goals",
+        "provisional with port",
+        "other set with port",
+        "provisional with port and life goals",
+        "other set with port and life goals",
     ];
     for mode in State::modes() {
         assert!(

@@ -552,6 +552,76 @@ pub struct Sea {
     pub islands: Vec<Island>,
     /// The water lines, each joining two spaces (`port`, water or island ids).
     pub lines: Vec<[String; 2]>,
+    /// Each space's neighbours, computed once when the set is read (not part of the file).
+    /// Spaces are numbered: 0 the port, then the water spaces, then the islands, in file order.
+    #[serde(skip)]
+    graph: Vec<Vec<u8>>,
+}
+
+impl Sea {
+    /// The number of spaces (the port, water spaces and islands).
+    pub fn spaces(&self) -> usize {
+        1 + self.water.len() + self.islands.len()
+    }
+
+    /// A space's id (`port`, a water space's or an island's).
+    pub fn id(&self, space: u8) -> &str {
+        let i = usize::from(space);
+        match i.checked_sub(1) {
+            None => PORT,
+            Some(w) if w < self.water.len() => &self.water[w].id,
+            Some(w) => self
+                .islands
+                .get(w - self.water.len())
+                .map_or("", |x| x.id.as_str()),
+        }
+    }
+
+    /// The island a space is, if it is one.
+    pub fn island(&self, space: u8) -> Option<&Island> {
+        usize::from(space)
+            .checked_sub(1 + self.water.len())
+            .and_then(|i| self.islands.get(i))
+    }
+
+    /// The space of the island at this index in `islands`.
+    pub fn island_space(&self, island: usize) -> u8 {
+        (1 + self.water.len() + island) as u8
+    }
+
+    /// Whether entering the space costs 1 time.
+    pub fn time(&self, space: u8) -> bool {
+        usize::from(space)
+            .checked_sub(1)
+            .and_then(|w| self.water.get(w))
+            .is_some_and(|w| w.time)
+    }
+
+    /// The spaces joined to `space` by a water line.
+    pub fn neighbours(&self, space: u8) -> &[u8] {
+        self.graph
+            .get(usize::from(space))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Builds the neighbour lists from the lines (ids already validated).
+    fn build_graph(&mut self) {
+        let ids: Vec<String> = (0..self.spaces() as u8)
+            .map(|i| self.id(i).to_owned())
+            .collect();
+        let find = |id: &str| ids.iter().position(|x| x == id).map(|i| i as u8);
+        let mut graph = vec![Vec::new(); ids.len()];
+        for [a, b] in &self.lines {
+            if let (Some(a), Some(b)) = (find(a), find(b)) {
+                graph[usize::from(a)].push(b);
+                graph[usize::from(b)].push(a);
+            }
+        }
+        for n in &mut graph {
+            n.sort_unstable();
+        }
+        self.graph = graph;
+    }
 }
 
 /// A water space.
@@ -661,6 +731,7 @@ impl Components {
         })?;
         let mut set = set;
         set.validate()?;
+        set.port.sea.build_graph();
         let canonical = toml::to_string(&set).unwrap_or_default();
         set.digest = Sha256::digest(canonical.as_bytes())
             .iter()
@@ -680,8 +751,19 @@ impl Components {
         &self.digest
     }
 
-    /// The setup card for a player count.
-    pub fn setup_card(&self, players: u8) -> Option<&SetupCard> {
-        self.setup.iter().find(|c| c.players == players)
+    /// The setup card for a player count (Village Port's own, with Port).
+    pub fn setup_card(&self, players: u8, port: bool) -> Option<&SetupCard> {
+        let cards = if port { &self.port.setup } else { &self.setup };
+        cards.iter().find(|c| c.players == players)
+    }
+
+    /// Influence cubes of each colour in the game (with Port's).
+    pub fn cubes_per_colour(&self, port: bool) -> u32 {
+        let extra = if port {
+            self.port.extra_cubes_per_colour
+        } else {
+            0
+        };
+        self.supply.cubes_per_colour.saturating_add(extra)
     }
 }

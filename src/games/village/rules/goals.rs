@@ -34,6 +34,12 @@ impl State {
                 return;
             }
         }
+        // [R] §10.9: chests brought home and still face down are cashed before scoring.
+        for seat in 0..self.config.players {
+            while let Some(&value) = self.seats[usize::from(seat)].chests.first() {
+                self.cash_chest(seat, value);
+            }
+        }
         events.push(Event::Finished);
     }
 }

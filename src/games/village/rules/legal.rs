@@ -25,10 +25,9 @@ impl State {
     pub(crate) fn options(&self) -> Vec<Action> {
         let mut out = self.decision_options();
         if let Some(decision) = self.decision() {
-            out.extend(
-                self.goals_met(decision.seat())
-                    .map(|goal| Action::RevealGoal { goal }),
-            );
+            let seat = decision.seat();
+            out.extend(self.goals_met(seat).map(|goal| Action::RevealGoal { goal }));
+            out.extend(self.chest_options(seat));
         }
         out
     }
@@ -87,6 +86,20 @@ impl State {
                 out.push(Action::Pass);
             }
             Decision::LastChance { .. } => out.push(Action::Pass),
+            Decision::Load { seat } => {
+                self.load_options(seat, &mut out);
+                out.push(Action::Pass);
+            }
+            Decision::Sail { seat, moved, .. } => {
+                self.step_options(decision, &mut out);
+                if moved || self.seats[usize::from(seat)].ship.at != 0 {
+                    out.push(Action::Pass);
+                }
+            }
+            Decision::Island { seat, took } => {
+                self.island_options(seat, took, &mut out);
+                out.push(Action::Pass);
+            }
         }
         out
     }
@@ -187,6 +200,7 @@ impl State {
                 }
                 self.privileges(seat, self.council_stage(seat), out);
             }
+            Space::Travel if self.port() => self.voyage_options(seat, out),
             Space::Travel => {
                 for journey in self.journeys(seat) {
                     out.extend(
@@ -277,6 +291,17 @@ impl State {
                     payment,
                 }));
             }
+        }
+        let s = &self.seats[usize::from(seat)];
+        if s.cocoa > 0 {
+            out.extend(
+                payments
+                    .iter()
+                    .map(|&payment| Action::SellCocoa { payment }),
+            );
+        }
+        if s.tea > 0 {
+            out.extend(payments.iter().map(|&payment| Action::SellTea { payment }));
         }
         out
     }

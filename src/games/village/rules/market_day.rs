@@ -4,7 +4,8 @@
 //! death during the day is resolved at once. Then the market is refilled.
 
 use crate::core::Seat;
-use crate::games::village::action::Event;
+use crate::games::village::action::{Action, Event};
+use crate::games::village::state::sea::{COCOA_PRESTIGE, TEA_COINS, TEA_PRESTIGE};
 use crate::games::village::state::{Decision, State};
 
 impl State {
@@ -53,5 +54,37 @@ impl State {
             .refill(&self.config.components.market, self.config.players);
         events.push(Event::MarketDayEnded);
         self.end_turn(trigger, events);
+    }
+}
+
+impl State {
+    /// A market-day sale: a customer, or with Village Port a cocoa basket (7 prestige) or a tea
+    /// bale (5 prestige and 1 coin) brought home; sold tiles leave the game.
+    pub(crate) fn sell(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) {
+        let s = &mut self.seats[usize::from(seat)];
+        match action {
+            Action::Serve { stall, .. } => {
+                let stall = usize::from(stall);
+                if let Some(tile) = self.market.stalls[stall] {
+                    self.serve(seat, stall);
+                    events.push(Event::Served {
+                        seat,
+                        customer: tile,
+                    });
+                }
+            }
+            Action::SellCocoa { .. } => {
+                s.cocoa -= 1;
+                s.prestige = s.prestige.saturating_add(COCOA_PRESTIGE);
+                self.harbour.gone.cocoa += 1;
+            }
+            Action::SellTea { .. } => {
+                s.tea -= 1;
+                s.prestige = s.prestige.saturating_add(TEA_PRESTIGE);
+                s.coins = s.coins.saturating_add(TEA_COINS);
+                self.harbour.gone.tea += 1;
+            }
+            _ => {}
+        }
     }
 }

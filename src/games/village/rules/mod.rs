@@ -7,6 +7,7 @@ mod goals;
 mod legal;
 mod market_day;
 mod mass;
+mod voyage;
 
 use crate::core::status::{rank, Status};
 use crate::core::{EnvelopeCode, Seat, Violation};
@@ -81,9 +82,16 @@ impl State {
     ) -> Result<(), Violation> {
         self.check(seat, action)?;
         let action = self.canonical(seat, *action);
-        events.push(Event::Acted { seat, action });
+        events.push(Event::Acted {
+            seat,
+            action: action.public(),
+        });
         if let Action::RevealGoal { goal } = action {
             self.reveal_goal(seat, goal, events);
+            return Ok(());
+        }
+        if let Action::CashChest { value } = action {
+            self.cash_chest(seat, value);
             return Ok(());
         }
         let Some(decision) = self.pending.pop() else {
@@ -117,6 +125,7 @@ impl State {
             | Action::Travel { member, .. }
             | Action::Church { member, .. }
             | Action::Die { member }
+            | Action::Embark { member }
             | Action::MoveLeft { member } => *member = first(*member),
             _ => {}
         }
@@ -147,6 +156,12 @@ impl State {
                     .is_none_or(Option::is_none) =>
             {
                 return Violation::new(Code::NothingThere, "No customer stands on that stall.")
+            }
+            Action::CashChest { .. } => {
+                return Violation::new(
+                    Code::NotOpen,
+                    "The seat has no chest of that value brought home.",
+                )
             }
             Action::RevealGoal { .. } => {
                 return Violation::new(
@@ -232,6 +247,9 @@ impl State {
                 let next = self.position(seat) + 1;
                 self.ask_windows(next, events);
             }
+            (Decision::Load { .. } | Decision::Sail { .. } | Decision::Island { .. }, action) => {
+                self.voyage(decision, action, events)
+            }
             (Decision::LastChance { .. }, _) => {
                 let next = self.position(seat) + 1;
                 self.ask_last_chance(next, events);
@@ -288,15 +306,10 @@ impl State {
         };
         let mut quills = 0;
         match action {
-            Action::Serve { stall, payment } => {
-                let stall = usize::from(stall);
-                if let Some(tile) = self.market.stalls[stall] {
-                    self.serve(seat, stall);
-                    events.push(Event::Served {
-                        seat,
-                        customer: tile,
-                    });
-                }
+            Action::Serve { payment, .. }
+            | Action::SellCocoa { payment }
+            | Action::SellTea { payment } => {
+                self.sell(seat, action, events);
                 match payment {
                     Some(way) => {
                         self.pay(seat, &way);
@@ -390,6 +403,9 @@ impl State {
             Action::Church { member, payment } => {
                 self.due += self.to_church(seat, usize::from(member), &payment);
             }
+            Action::SetSail { captain } => return self.set_sail(seat, captain, events),
+            Action::Sail => return self.begin_movement(seat, events),
+            Action::ReturnToPort => return self.return_to_port(seat, events),
             _ => {}
         }
         self.end_turn(seat, events);
@@ -404,7 +420,7 @@ impl State {
     /// ends without asking (V-R15).
     fn ask_unless_only_pass(&mut self, decision: Decision, events: &mut Vec<Event>) {
         self.pending.push(decision);
-        if self.decision_options().len() == 1 {
+        if self.decision_options() == [Action::Pass] {
             self.pending.pop();
             self.end_turn(decision.seat(), events);
         }
@@ -414,7 +430,7 @@ impl State {
 /// Whether an action is of a kind the decision asks for.
 fn fits(decision: Decision, action: &Action) -> bool {
     use Action as A;
-    if matches!(action, A::RevealGoal { .. }) {
+    if matches!(action, A::RevealGoal { .. } | A::CashChest { .. }) {
         return true;
     }
     match decision {
@@ -437,17 +453,29 @@ fn fits(decision: Decision, action: &Action) -> bool {
                         action,
                         A::EnterCouncil { .. } | A::AdvanceCouncil { .. } | A::UsePrivilege { .. }
                     ),
-                    Space::Travel => matches!(action, A::Travel { .. }),
+                    Space::Travel => matches!(
+                        action,
+                        A::Travel { .. } | A::SetSail { .. } | A::Sail | A::ReturnToPort
+                    ),
                     Space::Church => matches!(action, A::Church { .. }),
                 }
         }
         Decision::Produce { .. } => matches!(action, A::Produce { .. } | A::Pass),
         Decision::Privilege { .. } => matches!(action, A::UsePrivilege { .. } | A::Pass),
-        Decision::MarketDay { .. } => matches!(action, A::Serve { .. } | A::Pass),
+        Decision::MarketDay { .. } => matches!(
+            action,
+            A::Serve { .. } | A::SellCocoa { .. } | A::SellTea { .. } | A::Pass
+        ),
         Decision::Dying { .. } => matches!(action, A::Die { .. }),
         Decision::BuyOut { .. } => matches!(action, A::BuyOut { .. } | A::Pass),
         Decision::Windows { .. } => matches!(action, A::MoveLeft { .. } | A::Pass),
         Decision::LastChance { .. } => matches!(action, A::Pass),
+        Decision::Load { .. } => matches!(action, A::Load { .. } | A::Embark { .. } | A::Pass),
+        Decision::Sail { .. } => matches!(action, A::Step { .. } | A::Land | A::Pass),
+        Decision::Island { .. } => matches!(
+            action,
+            A::SellCargo { .. } | A::TakeTile | A::Mission { .. } | A::Pass
+        ),
     }
 }
 
@@ -464,7 +492,11 @@ fn without_payment(action: &Action) -> Action {
             *payment = CouncilPayment::Scroll
         }
         Action::Church { payment, .. } => *payment = ChurchPayment::Time,
-        Action::Serve { payment, .. } => *payment = None,
+        Action::Serve { payment, .. }
+        | Action::SellCocoa { payment }
+        | Action::SellTea { payment } => *payment = None,
+        Action::Step { payment, .. } => *payment = None,
+        Action::Mission { payment } => *payment = none,
         _ => {}
     }
     a
@@ -490,6 +522,7 @@ mod tests {
                     let options = Options {
                         no_starting_compensation: seed % 2 == 0,
                         life_goals: seed % 3 == 0,
+                        port: seed % 4 < 2,
                     };
                     let mut s = new_game(Arc::clone(&set), players, 0, seed, options).unwrap();
                     let census = s.census();
@@ -505,7 +538,12 @@ mod tests {
                         let (seat, a) = actions[rng.below(actions.len() as u32) as usize];
                         let mut events = Vec::new();
                         s.apply_in_place(seat, &a, &mut events).unwrap();
-                        assert_eq!(s.census(), census);
+                        assert_eq!(
+                            s.census(),
+                            census,
+                            "after {a:?} by {seat}; now {:?}",
+                            s.decision()
+                        );
                         steps += 1;
                         assert!(steps < 20_000, "no end in sight: {:?}", s.decision());
                     }

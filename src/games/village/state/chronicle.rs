@@ -24,7 +24,7 @@ impl State {
         match place {
             Place::Council(_) => Some(Section::Council),
             Place::Building(_) => Some(Section::Crafts),
-            Place::City(_) => Some(Section::Travel),
+            Place::City(_) | Place::Ship | Place::Mission(_) => Some(Section::Travel),
             Place::Window(_) => Some(Section::Church),
             Place::Farmyard => Some(Section::Farmyard),
             _ => None,
@@ -77,14 +77,32 @@ impl State {
             .get(member)?
             .place;
         let section = Self::section_of(place)?;
+        // Village Port: a member at sea or on a mission is buried at sea, not in a grave.
+        let at_sea = matches!(place, Place::Ship | Place::Mission(_));
         let rest = self
             .free_chronicle_space(section)
-            .or_else(|| self.free_grave())
+            .or_else(|| {
+                if at_sea {
+                    self.free_sea_burial()
+                } else {
+                    self.free_grave()
+                }
+            })
             .unwrap_or(Place::Gone);
+        if place == Place::Ship {
+            let holds = &mut self.seats[usize::from(seat)].ship.holds;
+            holds.retain(|&c| c != super::sea::Cargo::Member);
+        }
         self.seats[usize::from(seat)].members[member].place = rest;
         let ends_game = match rest {
             Place::Chronicle(..) => !self.chronicle_has_room(),
             Place::Grave(_) => self.free_grave().is_none(),
+            Place::SeaBurial(i) => {
+                let prestige = self.config.components.port.sea_burials[usize::from(i)];
+                let s = &mut self.seats[usize::from(seat)];
+                s.prestige = s.prestige.saturating_add(prestige);
+                self.free_sea_burial().is_none()
+            }
             _ => false,
         };
         Some(Burial {

@@ -4,6 +4,7 @@
 use crate::games::village::pieces::{Cubes, Goods};
 
 use super::goals::HeldGoal;
+use super::sea::Ship;
 
 /// A crafts building (the mill takes no members).
 #[derive(
@@ -69,12 +70,21 @@ pub enum Place {
     Grave(u8),
     /// Dead with no space left (only after the end was triggered).
     Gone,
+    /// Village Port: on its seat's ship.
+    Ship,
+    /// Village Port: on the missionary church of an island (its sea board space).
+    Mission(u8),
+    /// Village Port: dead, buried at sea (the burial space).
+    SeaBurial(u8),
 }
 
 impl Place {
     /// Whether a member here is alive.
     pub fn alive(self) -> bool {
-        !matches!(self, Place::Chronicle(..) | Place::Grave(_) | Place::Gone)
+        !matches!(
+            self,
+            Place::Chronicle(..) | Place::Grave(_) | Place::Gone | Place::SeaBurial(_)
+        )
     }
 }
 
@@ -110,6 +120,14 @@ pub struct SeatState {
     pub markers: Vec<u8>,
     /// Life goals dealt (Life Goals; empty without it).
     pub goals: Vec<HeldGoal>,
+    /// Village Port: the ship.
+    pub ship: Ship,
+    /// Village Port: cocoa baskets brought home.
+    pub cocoa: u32,
+    /// Village Port: tea bales brought home.
+    pub tea: u32,
+    /// Village Port: treasure chests brought home, face down (values known to the seat).
+    pub chests: Vec<u32>,
 }
 
 impl SeatState {
@@ -139,6 +157,10 @@ impl SeatState {
             customers: Vec::new(),
             markers: Vec::new(),
             goals: Vec::new(),
+            ship: Ship::default(),
+            cocoa: 0,
+            tea: 0,
+            chests: Vec::new(),
         }
     }
 

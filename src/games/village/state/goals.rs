@@ -9,6 +9,7 @@ use crate::games::village::pieces::Good;
 
 use super::council::STAGES;
 use super::family::{Place, Section};
+use super::sea::Cargo;
 use super::State;
 
 /// A life goal card.
@@ -56,6 +57,8 @@ const MASTER_MEMBERS: usize = 4;
 const HISTORIAN_SECTIONS: usize = 4;
 /// Customers the Travelling salesman needs served.
 const SALESMAN_CUSTOMERS: usize = 2;
+/// Missionary churches the Missionary needs members on.
+const MISSIONARY_CHURCHES: usize = 2;
 /// The generation the Acolyte needs in the church.
 const ACOLYTE_GENERATION: u8 = 4;
 /// The rightmost windows the Saint needs a member on, one each.
@@ -182,6 +185,22 @@ pub fn deal(players: u8, port: bool, rng: &mut GameRng) -> Vec<Vec<HeldGoal>> {
         .collect()
 }
 
+/// The piece a goal shows that a hold's cargo is.
+fn holding(cargo: Cargo) -> Option<Holding> {
+    Some(match cargo {
+        Cargo::Good(Good::Horse) => Holding::Horse,
+        Cargo::Good(Good::Ox) => Holding::Ox,
+        Cargo::Good(Good::Wagon) => Holding::Wagon,
+        Cargo::Good(Good::Plow) => Holding::Plow,
+        Cargo::Good(Good::Scroll) => Holding::Scroll,
+        Cargo::Grain => Holding::Grain,
+        Cargo::Cocoa => Holding::Cocoa,
+        Cargo::Tea => Holding::Tea,
+        Cargo::Chest(_) => Holding::Chest,
+        Cargo::Member => return None,
+    })
+}
+
 impl State {
     /// A seat's face-down goals whose requirements it meets now.
     pub(crate) fn goals_met(&self, seat: Seat) -> impl Iterator<Item = Goal> + '_ {
@@ -199,8 +218,17 @@ impl State {
         let goals = &self.config.components.life_goals;
         let members = || s.members.iter().map(|m| (m.generation, m.place));
         match goal {
-            Goal::Explorer => false, // Its pieces count on the ship, which Village Port brings.
-            Goal::Missionary => false, // Missionary churches are Village Port's.
+            Goal::Explorer => goals.silver.explorer.pieces.iter().all(|&h| {
+                let needed = goals.silver.explorer.pieces.iter().filter(|&&x| x == h);
+                let aboard = s.ship.holds.iter().filter(|&&c| holding(c) == Some(h));
+                aboard.count() >= needed.count()
+            }),
+            Goal::Missionary => {
+                members()
+                    .filter(|(_, p)| matches!(p, Place::Mission(_)))
+                    .count()
+                    >= MISSIONARY_CHURCHES
+            }
             Goal::Merchant => s.customers.len() >= MERCHANT_CUSTOMERS,
             Goal::Aristocrat => {
                 self.marker == Some(seat) && members().any(|(_, p)| p == Place::Council(STAGES))
@@ -250,7 +278,9 @@ impl State {
                 Holding::Plow => s.goods.of(Good::Plow),
                 Holding::Scroll => s.goods.of(Good::Scroll),
                 Holding::Grain => s.grain,
-                Holding::Cocoa | Holding::Tea | Holding::Chest => 0,
+                Holding::Cocoa => s.cocoa,
+                Holding::Tea => s.tea,
+                Holding::Chest => s.chests.len() as u32,
             }
         };
         pieces.iter().all(|&h| {

@@ -21,6 +21,7 @@ impl State {
         let mut errs = StateErrors::default();
         self.check_families(&mut errs);
         self.check_goals(&mut errs);
+        self.check_ships(&mut errs);
         self.check_census(&mut errs);
         self.check_market(&mut errs);
         self.check_progress(&mut errs);
@@ -78,7 +79,10 @@ impl State {
                 if !ok {
                     errs.push(field(), "is not a place open in this game");
                 }
-                if matches!(m.place, Place::Chronicle(..) | Place::Grave(_)) {
+                if matches!(
+                    m.place,
+                    Place::Chronicle(..) | Place::Grave(_) | Place::SeaBurial(_)
+                ) {
                     if resting.contains(&m.place) {
                         errs.push(field(), "is taken by another member");
                     }
@@ -131,7 +135,7 @@ impl State {
                 );
             }
             for (k, g) in s.goals.iter().enumerate() {
-                if !g.goal.dealt(false) || seen.contains(&g.goal) {
+                if !g.goal.dealt(self.port()) || seen.contains(&g.goal) {
                     errs.push(
                         format!("seats[{i}].goals[{k}]"),
                         "is a card this game does not deal, or one dealt twice",
@@ -157,18 +161,17 @@ impl State {
     fn check_census(&self, errs: &mut StateErrors) {
         let c = &self.config.components;
         let census = self.census();
+        let cubes = c.cubes_per_colour(self.port());
         for colour in Colour::ALL {
             let n = census.cubes[colour as usize];
-            if n != c.supply.cubes_per_colour {
+            if n != cubes {
                 errs.push(
                     "supply.cubes",
-                    format!(
-                        "{colour:?} cubes number {n} in all; the game has {}",
-                        c.supply.cubes_per_colour
-                    ),
+                    format!("{colour:?} cubes number {n} in all; the game has {cubes}"),
                 );
             }
         }
+        self.check_port_census(&census, errs);
         if census.plague != c.supply.plague_cubes {
             errs.push("supply.plague", "plague cubes do not add up to the game's");
         }
@@ -202,6 +205,97 @@ impl State {
                 "market",
                 format!("customer tile {t} must be in exactly one place"),
             );
+        }
+    }
+
+    /// Village Port's tiles, chests and captains, each counted once; none without Port.
+    fn check_port_census(&self, census: &super::Census, errs: &mut StateErrors) {
+        let port = &self.config.components.port;
+        let (tiles, mut chests, captains) = if self.port() {
+            let tiles = port.stack_tiles[usize::from(self.config.players) - 2];
+            let captains: Vec<u32> = port.captains.iter().map(|k| k.copies).collect();
+            ([tiles; 2], port.chests.clone(), captains)
+        } else {
+            ([0; 2], Vec::new(), Vec::new())
+        };
+        chests.sort_unstable();
+        if census.cocoa_tea != tiles {
+            errs.push(
+                "harbour",
+                "cocoa baskets and tea bales do not add up to the game's",
+            );
+        }
+        if census.chests != chests {
+            errs.push(
+                "harbour.chests",
+                "treasure chests do not add up to the game's",
+            );
+        }
+        let h = &self.harbour;
+        if census.captains != captains || h.gone.captains.len() != captains.len() {
+            errs.push(
+                "harbour.captains",
+                "captain cards do not add up to the game's",
+            );
+        }
+    }
+
+    /// Village Port: ships on the board, in port only between hiring and the first step, with a
+    /// captain at sea, holds of different types that the members aboard match; missionaries on
+    /// free churches; the buried at sea on burial spaces.
+    fn check_ships(&self, errs: &mut StateErrors) {
+        let port = &self.config.components.port;
+        let sea = &port.sea;
+        let mut missions = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            let ship = &s.ship;
+            let field = format!("seats[{i}].ship");
+            let mut kinds: Vec<_> = ship.holds.iter().map(|c| c.kind()).collect();
+            kinds.sort_unstable();
+            kinds.dedup();
+            let aboard = s.members.iter().filter(|m| m.place == Place::Ship).count();
+            let member_held = ship.holds.contains(&super::sea::Cargo::Member);
+            let voyage = matches!(
+                self.decision(),
+                Some(Decision::Load { seat, .. } | Decision::Sail { seat, .. }) if usize::from(seat) == i
+            );
+            let ok = if self.port() {
+                usize::from(ship.at) < sea.spaces()
+                    && ship.holds.len() <= super::sea::HOLDS
+                    && kinds.len() == ship.holds.len()
+                    && aboard == usize::from(member_held)
+                    && ship
+                        .captain
+                        .is_some_and(|k| usize::from(k) < port.captains.len())
+                        == (ship.at != 0 || voyage)
+                    && (ship.at != 0 || voyage || ship.holds.is_empty())
+            } else {
+                *ship == super::sea::Ship::default()
+                    && s.cocoa == 0
+                    && s.tea == 0
+                    && s.chests.is_empty()
+            };
+            if !ok {
+                errs.push(field, "is not a ship this game can have");
+            }
+            for (j, m) in s.members.iter().enumerate() {
+                let ok = match m.place {
+                    Place::Ship => self.port(),
+                    Place::Mission(space) => {
+                        let free = !missions.contains(&space);
+                        missions.push(space);
+                        self.port() && free && sea.island(space).is_some_and(|x| x.church.is_some())
+                    }
+                    Place::SeaBurial(b) => self.port() && usize::from(b) < port.sea_burials.len(),
+                    _ => true,
+                };
+                if !ok {
+                    errs.push(
+                        format!("seats[{i}].members[{j}]"),
+                        "is not a place open in this game",
+                    );
+                }
+            }
         }
     }
 
@@ -272,6 +366,19 @@ impl State {
                         trigger, passed, ..
                     } => seat_ok(trigger) && u32::from(passed) < (1 << players),
                     Decision::LastChance { .. } => self.ending && self.last_turns.is_empty(),
+                    Decision::Load { seat } | Decision::Sail { seat, .. } => {
+                        self.port()
+                            && self
+                                .seats
+                                .get(usize::from(seat))
+                                .is_some_and(|s| s.ship.captain.is_some())
+                    }
+                    Decision::Island { seat, .. } => {
+                        self.port()
+                            && self.seats.get(usize::from(seat)).is_some_and(|s| {
+                                self.config.components.port.sea.island(s.ship.at).is_some()
+                            })
+                    }
                     _ => true,
                 };
             if !ok {
@@ -302,6 +409,10 @@ impl State {
             Decision::Turn { .. } => !self.board.is_empty(),
             Decision::Dying { seat, .. } => self.dying_candidates(seat).len() > 1,
             Decision::LastChance { seat } => self.goals_met(seat).next().is_some(),
+            Decision::Load { .. } | Decision::Sail { .. } | Decision::Island { .. } => {
+                let own = self.decision_options();
+                !own.is_empty() && own != [crate::games::village::Action::Pass]
+            }
             Decision::Act { .. }
             | Decision::Privilege { .. }
             | Decision::MarketDay { .. }

@@ -20,6 +20,7 @@ mod life;
 pub mod market;
 pub mod payment;
 pub mod scoring;
+pub mod sea;
 pub mod travel;
 
 pub use board::{Board, Supply};
@@ -116,6 +117,30 @@ pub enum Decision {
         /// Who decides.
         seat: Seat,
     },
+    /// Village Port: loading the ship in port after hiring a captain, one piece at a time, or
+    /// done (`Pass`).
+    Load {
+        /// Whose ship.
+        seat: Seat,
+    },
+    /// Village Port: moving the ship, one step at a time, or stopping (`Pass`).
+    Sail {
+        /// Whose ship.
+        seat: Seat,
+        /// Free steps left.
+        free: u8,
+        /// Steps already paid for (a purchase that buys more than one).
+        credit: u8,
+        /// At least one step taken in this movement.
+        moved: bool,
+    },
+    /// Village Port: landed on an island: its actions, or done (`Pass`).
+    Island {
+        /// Whose ship.
+        seat: Seat,
+        /// A tile was taken from the stack.
+        took: bool,
+    },
 }
 
 impl Decision {
@@ -133,7 +158,10 @@ impl Decision {
             | Decision::Dying { seat, .. }
             | Decision::BuyOut { seat, .. }
             | Decision::Windows { seat }
-            | Decision::LastChance { seat } => seat,
+            | Decision::LastChance { seat }
+            | Decision::Load { seat }
+            | Decision::Sail { seat, .. }
+            | Decision::Island { seat, .. } => seat,
         }
     }
 
@@ -152,6 +180,9 @@ impl Decision {
             Decision::BuyOut { .. } => "MASS_BUY_OUT",
             Decision::Windows { .. } => "MASS_WINDOWS",
             Decision::LastChance { .. } => "LAST_CHANCE",
+            Decision::Load { .. } => "LOAD",
+            Decision::Sail { .. } => "SAIL",
+            Decision::Island { .. } => "ISLAND",
         }
     }
 }
@@ -181,6 +212,8 @@ pub struct State {
     pub(crate) ending: bool,
     /// The seats still to take a last turn, in order (after the current turn).
     pub(crate) last_turns: Vec<Seat>,
+    /// Village Port's pieces that are nobody's (empty without Port).
+    pub(crate) harbour: sea::Harbour,
 }
 
 /// Where a game stands besides its pieces (for [`State::from_parts`]).
@@ -202,6 +235,8 @@ pub struct Progress {
     pub ending: bool,
     /// Seats still to take a last turn.
     pub last_turns: Vec<Seat>,
+    /// Village Port's captain decks, stacks and box.
+    pub harbour: sea::Harbour,
 }
 
 /// Everything a game must conserve, counted by kind (for the invariant tests).
@@ -223,6 +258,12 @@ pub struct Census {
     pub customers: Vec<u8>,
     /// Life goal cards dealt, held or revealed, sorted.
     pub goals: Vec<Goal>,
+    /// Village Port: cocoa baskets and tea bales, wherever they are.
+    pub cocoa_tea: [u32; 2],
+    /// Village Port: treasure chests by value, wherever they are, sorted.
+    pub chests: Vec<u32>,
+    /// Village Port: captain cards per kind (in the decks, hired, gone).
+    pub captains: Vec<u32>,
 }
 
 impl State {
@@ -249,6 +290,7 @@ impl State {
             due: p.due,
             ending: p.ending,
             last_turns: p.last_turns,
+            harbour: p.harbour,
         }
     }
 
@@ -308,6 +350,10 @@ impl State {
     pub fn due(&self) -> u32 {
         self.due
     }
+    /// Village Port's decks, stacks and box.
+    pub fn harbour(&self) -> &sea::Harbour {
+        &self.harbour
+    }
 
     /// Every component counted where it is (sums saturate: a client's state may hold any
     /// number, and the integrity check compares these with the set's totals).
@@ -340,6 +386,42 @@ impl State {
             .flat_map(|s| s.goals.iter().map(|g| g.goal))
             .collect();
         goals.sort_unstable();
+        let h = &self.harbour;
+        let mut cocoa_tea = [
+            h.cocoa.saturating_add(h.gone.cocoa),
+            h.tea.saturating_add(h.gone.tea),
+        ];
+        let mut chests: Vec<u32> = h.chests.iter().chain(&h.gone.chests).copied().collect();
+        let mut captains: Vec<u32> = h
+            .captains
+            .iter()
+            .zip(&h.gone.captains)
+            .map(|(a, b)| a.saturating_add(*b))
+            .collect();
+        for s in &self.seats {
+            cocoa_tea[0] = cocoa_tea[0].saturating_add(s.cocoa);
+            cocoa_tea[1] = cocoa_tea[1].saturating_add(s.tea);
+            chests.extend(&s.chests);
+            for cargo in &s.ship.holds {
+                match cargo {
+                    sea::Cargo::Cocoa => cocoa_tea[0] = cocoa_tea[0].saturating_add(1),
+                    sea::Cargo::Tea => cocoa_tea[1] = cocoa_tea[1].saturating_add(1),
+                    sea::Cargo::Chest(v) => chests.push(*v),
+                    sea::Cargo::Good(g) => {
+                        goods[*g as usize] = goods[*g as usize].saturating_add(1)
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(n) = s
+                .ship
+                .captain
+                .and_then(|k| captains.get_mut(usize::from(k)))
+            {
+                *n = n.saturating_add(1);
+            }
+        }
+        chests.sort_unstable();
         Census {
             members: self.seats.iter().map(|s| s.members.len()).collect(),
             cubes,
@@ -350,11 +432,19 @@ impl State {
             ),
             goods,
             grain: total(
-                std::iter::once(board.supply.grain).chain(self.seats.iter().map(|s| s.grain)),
+                std::iter::once(board.supply.grain)
+                    .chain(self.seats.iter().map(|s| s.grain))
+                    .chain(self.seats.iter().map(|s| {
+                        let grain = s.ship.holds.iter().filter(|&&c| c == sea::Cargo::Grain);
+                        grain.count() as u32
+                    })),
             ),
             monks: self.monks,
             customers,
             goals,
+            cocoa_tea,
+            chests,
+            captains,
         }
     }
 }
