@@ -16,5 +16,6 @@ mod state_size;
 mod village_components;
 mod village_goals;
 mod village_golden;
+mod village_port;
 mod village_rules;
 mod village_setup;

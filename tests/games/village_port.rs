@@ -1,0 +1,717 @@
+//! Village Port (village.md §7, [R] §10.9; docs/rules.md V-R28 to V-R35), one scenario per rule,
+//! on both component sets (every space, captain and value is read from the set). Scenario states
+//! are edits of a real game's wire message, so each is one the referee accepts.
+
+use std::sync::Arc;
+
+use referee::games::village::action::StepPayment;
+use referee::games::village::components::{Components, Piece, Stack};
+use referee::games::village::pieces::{Colour, Cubes, Good, Space};
+use referee::games::village::state::sea::Cargo;
+use referee::games::village::state::{Decision, Place};
+use referee::games::village::{new_game, Action, Event, Options, State};
+use referee::pb::v1;
+
+use crate::common::village::{act, edit, give, give_cubes, refused, refused_fields, sets};
+
+/// A game with Village Port (no compensation, no goals).
+fn port_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
+    let options = Options {
+        port: true,
+        no_starting_compensation: true,
+        ..Options::default()
+    };
+    new_game(Arc::clone(set), players, 0, seed, options).unwrap()
+}
+
+/// The decision: seat `seat` does the travel action.
+fn travel(p: &mut v1::VillageState, seat: u32) {
+    p.pending = vec![v1::VillageDecision {
+        kind: v1::VillageDecisionKind::Act as i32,
+        seat,
+        space: Space::Travel as i32 + 1,
+        ..Default::default()
+    }];
+}
+
+/// The island space holding a stack.
+fn island_with(set: &Components, stack: Stack) -> u8 {
+    let sea = &set.port.sea;
+    let i = sea
+        .islands
+        .iter()
+        .position(|x| x.stack == Some(stack))
+        .unwrap();
+    sea.island_space(i)
+}
+
+/// Seat 0's ship on `at` with a captain of `kind` (taken from its deck) and `holds`, its
+/// decision `decision`, and whatever else `f` edits (the pieces aboard must come from
+/// somewhere).
+fn at_sea(
+    s: &State,
+    kind: u32,
+    at: u8,
+    holds: &[v1::VillageCargo],
+    pending: v1::VillageDecision,
+    f: impl FnOnce(&mut v1::VillageState),
+) -> State {
+    edit(s, |p| {
+        p.harbour.as_mut().unwrap().captains[kind as usize] -= 1;
+        p.seats[0].ship = Some(v1::VillageShip {
+            at: u32::from(at),
+            captain: Some(kind),
+            holds: holds.to_vec(),
+        });
+        p.pending = vec![pending];
+        f(p);
+    })
+}
+
+fn cargo(kind: v1::VillageCargoKind) -> v1::VillageCargo {
+    v1::VillageCargo {
+        kind: kind as i32,
+        ..Default::default()
+    }
+}
+
+fn good(g: Good) -> v1::VillageCargo {
+    v1::VillageCargo {
+        kind: v1::VillageCargoKind::Good as i32,
+        good: g as i32 + 1,
+        chest: 0,
+    }
+}
+
+fn decision(kind: v1::VillageDecisionKind) -> v1::VillageDecision {
+    v1::VillageDecision {
+        kind: kind as i32,
+        seat: 0,
+        ..Default::default()
+    }
+}
+
+/// Setup (Port rulebook, "Setup"): Port's setup card seeds the spaces, its cubes join the
+/// supply, the captains lie in their decks, the cocoa and tea stacks by player count, the chests
+/// shuffled face down, every ship in port with no captain.
+#[test]
+fn s7_setup_with_village_port() {
+    for set in sets() {
+        for players in 2..=5u32 {
+            let s = port_game(&set, players, 3);
+            let card = set.setup_card(players as u8, true).unwrap();
+            let seeded: u32 = s.board().spaces.iter().map(|p| p.total()).sum();
+            let expected: u32 = card.spaces.all().iter().map(|&(_, n)| n).sum();
+            assert_eq!(seeded, expected, "Port's card seeds the spaces");
+            assert_eq!(s.census().cubes, [set.cubes_per_colour(true); 4]);
+            let h = s.harbour();
+            let copies: Vec<u32> = set.port.captains.iter().map(|k| k.copies).collect();
+            assert_eq!(h.captains, copies);
+            let tiles = set.port.stack_tiles[players as usize - 2];
+            assert_eq!((h.cocoa, h.tea), (tiles, tiles));
+            let mut chests = h.chests.clone();
+            chests.sort_unstable();
+            let mut all = set.port.chests.clone();
+            all.sort_unstable();
+            assert_eq!(chests, all);
+            assert!(s
+                .seats()
+                .iter()
+                .all(|x| x.ship.at == 0 && x.ship.captain.is_none()));
+        }
+    }
+}
+
+/// §7 travel in port: each captain kind left that the seat can pay is offered; none affordable
+/// (or none left): the ship cannot leave, and the travel action has nothing but `Pass`.
+#[test]
+fn s7_no_affordable_captain_no_sailing() {
+    for set in sets() {
+        let s = edit(&port_game(&set, 3, 1), |p| travel(p, 0));
+        let coins = s.seats()[0].coins;
+        let open: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        for (k, kind) in set.port.captains.iter().enumerate() {
+            let offered = open.contains(&Action::SetSail { captain: k as u8 });
+            assert_eq!(offered, kind.cost <= coins, "captain {k}");
+        }
+        let broke = edit(&s, |p| {
+            p.seats[0].coins = 0;
+            p.pending = vec![];
+            crate::common::village::turn(p, 0);
+            crate::common::village::board(
+                p,
+                &[(
+                    Space::Travel,
+                    referee::games::village::Cube::Influence(Colour::Brown),
+                )],
+            );
+        });
+        let mut broke = broke;
+        let take = Action::TakeCube {
+            space: Space::Travel,
+            cube: referee::games::village::Cube::Influence(Colour::Brown),
+        };
+        act(&mut broke, 0, take);
+        assert!(
+            !matches!(broke.decision(), Some(Decision::Act { .. })),
+            "nothing to do: the turn ends"
+        );
+        // No card of a kind left: not offered.
+        let none_left = edit(&s, |p| {
+            let h = p.harbour.as_mut().unwrap();
+            h.gone_captains[0] += h.captains[0];
+            h.captains[0] = 0;
+        });
+        assert_eq!(
+            refused(&none_left, 0, Action::SetSail { captain: 0 }),
+            "NOT_OPEN"
+        );
+    }
+}
+
+/// §7 set sail: the captain is paid in coins and taken from its deck; then loading, one piece
+/// at a time, from the farmyard, never two of a type, a member by generation; then the move.
+#[test]
+fn s7_setting_sail_hires_a_captain_then_loads_different_pieces() {
+    for set in sets() {
+        let s = edit(&port_game(&set, 3, 1), |p| {
+            travel(p, 0);
+            p.seats[0].coins = 5;
+            give(p, 0, Piece::Ox);
+            give(p, 0, Piece::Ox);
+            give(p, 0, Piece::Grain);
+        });
+        let kind = set.port.captains.len() - 1;
+        let cost = set.port.captains[kind].cost;
+        let mut s = s;
+        act(
+            &mut s,
+            0,
+            Action::SetSail {
+                captain: kind as u8,
+            },
+        );
+        assert_eq!(s.seats()[0].coins, 5 - cost);
+        assert_eq!(s.seats()[0].ship.captain, Some(kind as u8));
+        assert_eq!(s.decision(), Some(Decision::Load { seat: 0 }));
+        let ox = Action::Load {
+            cargo: Cargo::Good(Good::Ox),
+        };
+        act(&mut s, 0, ox);
+        assert_eq!(refused(&s, 0, ox), "NOT_OPEN", "never two of a type");
+        let member = s.seats()[0]
+            .members
+            .iter()
+            .position(|m| m.place == Place::Farmyard)
+            .unwrap() as u8;
+        act(&mut s, 0, Action::Embark { member });
+        assert_eq!(s.seats()[0].members[usize::from(member)].place, Place::Ship);
+        act(
+            &mut s,
+            0,
+            Action::Load {
+                cargo: Cargo::Grain,
+            },
+        );
+        // Three holds full: loading is over, the ship moves.
+        assert!(matches!(
+            s.decision(),
+            Some(Decision::Sail { moved: false, .. })
+        ));
+        assert_eq!(s.seats()[0].ship.holds.len(), 3);
+        assert_eq!(s.seats()[0].goods.of(Good::Ox), 1, "one ox stays home");
+    }
+}
+
+/// §7 moving: the first step is free; further steps cost the captain's purchase (coins standing
+/// in for cubes), a purchase buying two steps leaves one paid; entering a time water-space costs
+/// 1 time; the port is reached only by returning.
+#[test]
+fn s7_moving_step_by_step() {
+    for set in sets() {
+        let base = port_game(&set, 3, 1);
+        let sea = &set.port.sea;
+        // The captain kind whose purchase buys the most steps.
+        let (kind, buy) = set
+            .port
+            .captains
+            .iter()
+            .enumerate()
+            .flat_map(|(k, c)| c.steps.iter().enumerate().map(move |(i, b)| (k, (i, b))))
+            .max_by_key(|(_, (_, b))| b.steps)
+            .unwrap();
+        let (purchase, buy) = buy;
+        let first = sea.neighbours(0)[0];
+        let free = set.port.captains[kind].free_steps;
+        let mut sail = decision(v1::VillageDecisionKind::Sail);
+        sail.free_steps = free;
+        let mut s = at_sea(&base, kind as u32, 0, &[], sail, |p| {
+            give_cubes(p, 0, buy.colours[0], buy.cubes);
+        });
+        let open: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert!(open
+            .iter()
+            .all(|a| !matches!(a, Action::Step { to: 0, .. })));
+        assert!(!open.contains(&Action::Pass), "a ship leaving port moves");
+        for _ in 0..free {
+            let to = s.legal_actions(Some(0)).iter().find_map(|(_, a)| match a {
+                Action::Step { to, payment: None } => Some(*to),
+                _ => None,
+            });
+            let to = to.unwrap_or(first);
+            act(&mut s, 0, Action::Step { to, payment: None });
+        }
+        let at = s.seats()[0].ship.at;
+        // Free steps spent: the next step is paid.
+        let next = *sea.neighbours(at).iter().find(|&&n| n != 0).unwrap();
+        assert_eq!(
+            refused(
+                &s,
+                0,
+                Action::Step {
+                    to: next,
+                    payment: None
+                }
+            ),
+            "CANNOT_PAY"
+        );
+        let payment = StepPayment {
+            purchase: purchase as u8,
+            cubes: {
+                let mut c = Cubes::default();
+                c.add(buy.colours[0], buy.cubes);
+                c
+            },
+            coins: 0,
+        };
+        let before = s.seats()[0].life;
+        act(
+            &mut s,
+            0,
+            Action::Step {
+                to: next,
+                payment: Some(payment),
+            },
+        );
+        assert_eq!(s.seats()[0].cubes.total(), 0, "the purchase is paid");
+        let time = u32::from(sea.time(next));
+        let lap = set.life_track.spaces;
+        assert_eq!(
+            (s.seats()[0].life + lap - before) % lap,
+            time % lap,
+            "a time water-space costs 1 time"
+        );
+        // The purchase's other steps are paid for: the ship may still move (the set's best
+        // purchase buys two).
+        let Some(Decision::Sail { credit, .. }) = s.decision() else {
+            panic!("still sailing: {:?}", s.decision());
+        };
+        assert_eq!(
+            u32::from(credit),
+            buy.steps - 1,
+            "the purchase's other steps"
+        );
+    }
+}
+
+/// §7 landing: only on the island just entered; its parchment buys pieces from the holds for
+/// prestige, its stack gives its top tile into an empty hold once, and the member aboard goes
+/// onto its free missionary church for the cost and the prestige.
+#[test]
+fn s7_landing_on_an_island_and_its_actions() {
+    for set in sets() {
+        let sea = &set.port.sea;
+        // An island with a church and a parchment, preferably one with a stack too.
+        let (i, island) = sea
+            .islands
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.church.is_some() && !x.buys.is_empty())
+            .max_by_key(|(_, x)| x.stack.is_some())
+            .unwrap();
+        let at = sea.island_space(i);
+        let (&piece, &prestige) = island.buys.iter().next().unwrap();
+        let sold = match piece {
+            Piece::Grain => cargo(v1::VillageCargoKind::Grain),
+            Piece::Horse => good(Good::Horse),
+            Piece::Ox => good(Good::Ox),
+            Piece::Wagon => good(Good::Wagon),
+            Piece::Plow => good(Good::Plow),
+            Piece::Scroll => good(Good::Scroll),
+        };
+        let church = island.church.clone().unwrap();
+        let mut holds = vec![sold, cargo(v1::VillageCargoKind::Member)];
+        if church.cost.wagon > 0 && piece != Piece::Wagon {
+            holds.push(good(Good::Wagon));
+        }
+        let base = port_game(&set, 3, 2);
+        let mut sail = decision(v1::VillageDecisionKind::Sail);
+        sail.moved = true;
+        let mut s = at_sea(&base, 0, at, &holds, sail, |p| {
+            // The pieces aboard come from the supply; the member from the reserve.
+            let supply = p.supply.as_mut().unwrap();
+            for h in &holds {
+                if h.kind == v1::VillageCargoKind::Grain as i32 {
+                    supply.grain -= 1;
+                } else if h.kind == v1::VillageCargoKind::Good as i32 {
+                    let g = supply.goods.as_mut().unwrap();
+                    match h.good - 1 {
+                        0 => g.horse -= 1,
+                        1 => g.ox -= 1,
+                        2 => g.wagon -= 1,
+                        3 => g.plow -= 1,
+                        _ => g.scroll -= 1,
+                    }
+                }
+            }
+            let m = p.seats[0].members.iter().position(|&c| c == 1000).unwrap();
+            p.seats[0].members[m] = 11_000;
+            for (colour, n) in [
+                (Colour::Brown, church.cost.brown),
+                (Colour::Pink, church.cost.pink),
+                (Colour::Orange, church.cost.orange),
+                (Colour::Green, church.cost.green),
+            ] {
+                give_cubes(p, 0, colour, n);
+            }
+        });
+        act(&mut s, 0, Action::Land);
+        assert!(matches!(s.decision(), Some(Decision::Island { .. })));
+        let before = s.seats()[0].prestige;
+        let sold_cargo = s.seats()[0].ship.holds[0];
+        act(&mut s, 0, Action::SellCargo { cargo: sold_cargo });
+        assert_eq!(s.seats()[0].prestige, before + prestige);
+        let mission = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .find_map(|(_, a)| matches!(a, Action::Mission { .. }).then_some(a))
+            .expect("the mission is open");
+        act(&mut s, 0, mission);
+        assert_eq!(s.seats()[0].prestige, before + prestige + church.prestige);
+        assert!(s.seats()[0]
+            .members
+            .contains(&referee::games::village::state::Member {
+                generation: s.seats()[0].members[s.seats()[0]
+                    .members
+                    .iter()
+                    .position(|m| m.place == Place::Mission(at))
+                    .unwrap()]
+                .generation,
+                place: Place::Mission(at)
+            }));
+        assert!(!s.seats()[0].ship.holds.contains(&Cargo::Member));
+        assert_eq!(s.seats()[0].cubes.total(), 0, "the church's cubes are paid");
+    }
+}
+
+/// §7 stacks: the top tile goes into an empty hold, once per landing, never a second of a type.
+#[test]
+fn s7_the_stacks_top_tile_into_an_empty_hold() {
+    for set in sets() {
+        for stack in [Stack::Cocoa, Stack::Tea, Stack::Chests] {
+            let at = island_with(&set, stack);
+            let base = port_game(&set, 3, 2);
+            let mut sail = decision(v1::VillageDecisionKind::Sail);
+            sail.moved = true;
+            let mut s = at_sea(&base, 0, at, &[], sail, |_| {});
+            act(&mut s, 0, Action::Land);
+            let top = *s.harbour().chests.last().unwrap();
+            act(&mut s, 0, Action::TakeTile);
+            let expected = match stack {
+                Stack::Cocoa => Cargo::Cocoa,
+                Stack::Tea => Cargo::Tea,
+                Stack::Chests => Cargo::Chest(top),
+            };
+            assert_eq!(s.seats()[0].ship.holds, [expected]);
+            // Once per landing: the island has nothing more for this ship, the turn is over.
+            assert!(!matches!(s.decision(), Some(Decision::Island { .. })));
+        }
+    }
+}
+
+/// §7 return to port: exactly 1 time, everything unloaded onto the farmyard (grain beyond the
+/// farmyard's limit back to the supply, [R] §10.9), the captain out of the game; a chest lies
+/// face down and is cashed for its coins at any decision of its owner.
+#[test]
+fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
+    for set in sets() {
+        let base = port_game(&set, 3, 2);
+        let limit = set.supply.farmyard_grain_limit;
+        let value = set.port.chests[0];
+        let holds = [
+            cargo(v1::VillageCargoKind::Grain),
+            v1::VillageCargo {
+                kind: v1::VillageCargoKind::Chest as i32,
+                good: 0,
+                chest: value,
+            },
+            cargo(v1::VillageCargoKind::Cocoa),
+        ];
+        let act_travel = decision(v1::VillageDecisionKind::Act);
+        let mut s = at_sea(&base, 1, 1, &holds, act_travel, |p| {
+            p.pending[0].space = Space::Travel as i32 + 1;
+            let h = p.harbour.as_mut().unwrap();
+            let i = h.chests.iter().position(|&c| c == value).unwrap();
+            h.chests.remove(i);
+            h.cocoa -= 1;
+            p.supply.as_mut().unwrap().grain -= 1;
+            for _ in 0..limit {
+                give(p, 0, Piece::Grain);
+            }
+        });
+        let supply_grain = s.board().supply.grain;
+        let life = s.seats()[0].life;
+        act(&mut s, 0, Action::ReturnToPort);
+        let seat = &s.seats()[0];
+        assert_eq!(seat.ship.at, 0);
+        assert!(seat.ship.holds.is_empty() && seat.ship.captain.is_none());
+        assert_eq!(seat.grain, limit, "the farmyard is full");
+        assert_eq!(
+            s.board().supply.grain,
+            supply_grain + 1,
+            "the grain beyond it is lost"
+        );
+        assert_eq!((seat.cocoa, seat.chests.clone()), (1, vec![value]));
+        assert_eq!(s.harbour().gone.captains[1], 1, "the captain left the game");
+        assert_eq!(
+            (seat.life + set.life_track.spaces - life) % set.life_track.spaces,
+            1 % set.life_track.spaces
+        );
+        // Another seat's view: the chest is a count.
+        let other = s.view(Some(1));
+        assert!(other.seats[0].chests.is_empty());
+        assert_eq!(other.chest_counts[0], 1);
+        // Cashing at the owner's next decision, which stays open.
+        let mut s = edit(&s, |p| {
+            p.pending = vec![decision(v1::VillageDecisionKind::Turn)];
+        });
+        let coins = s.seats()[0].coins;
+        let decision = s.decision();
+        act(&mut s, 0, Action::CashChest { value });
+        assert_eq!(s.seats()[0].coins, coins + value);
+        assert_eq!(s.decision(), decision);
+        assert_eq!(s.harbour().gone.chests, [value]);
+        assert_eq!(refused(&s, 0, Action::CashChest { value }), "NOT_OPEN");
+    }
+}
+
+/// §7 market: a cocoa basket brought home sells for 7 prestige, a tea bale for 5 prestige and 1
+/// coin, at the always-open stalls, with the market's free-first-sale rule; sold tiles leave.
+#[test]
+fn s7_cocoa_and_tea_sell_at_the_market() {
+    for set in sets() {
+        let s = edit(&port_game(&set, 3, 2), |p| {
+            let h = p.harbour.as_mut().unwrap();
+            h.cocoa -= 1;
+            h.tea -= 1;
+            p.seats[0].cocoa = 1;
+            p.seats[0].tea = 1;
+            p.seats[0].coins = 3;
+            give_cubes(p, 0, Colour::Green, 1);
+            p.pending = vec![v1::VillageDecision {
+                kind: v1::VillageDecisionKind::MarketDay as i32,
+                seat: 0,
+                trigger: 0,
+                free: true,
+                ..Default::default()
+            }];
+        });
+        let mut s = s;
+        let (prestige, coins) = (s.seats()[0].prestige, s.seats()[0].coins);
+        act(&mut s, 0, Action::SellCocoa { payment: None });
+        assert_eq!(s.seats()[0].prestige, prestige + 7);
+        assert_eq!(s.harbour().gone.cocoa, 1);
+        // Seat 0 again (the others cannot sell): a paid sale now.
+        assert!(matches!(
+            s.decision(),
+            Some(Decision::MarketDay { seat: 0, .. })
+        ));
+        {
+            assert_eq!(
+                refused(&s, 0, Action::SellTea { payment: None }),
+                "CANNOT_PAY"
+            );
+            let paid = s
+                .legal_actions(Some(0))
+                .into_iter()
+                .find_map(|(_, a)| matches!(a, Action::SellTea { payment: Some(_) }).then_some(a))
+                .unwrap();
+            act(&mut s, 0, paid);
+            assert_eq!(s.seats()[0].prestige, prestige + 12);
+            assert_eq!(s.harbour().gone.tea, 1);
+            let spent = coins + 1 - s.seats()[0].coins;
+            assert!(
+                spent <= 1,
+                "tea brings a coin; the green was a cube or a coin"
+            );
+        }
+    }
+}
+
+/// §7 "A family member passes away at sea": a member dying on the ship or a mission goes to the
+/// chronicle's travel section, else to the next sea burial space and its prestige at once; the
+/// last sea burial space ends the game.
+#[test]
+fn s7_a_member_dying_at_sea_is_buried_at_sea_when_the_travel_section_is_full() {
+    for set in sets() {
+        let players = 3u8;
+        let travel_open: Vec<u32> = (0u32..)
+            .zip(&set.chronicle.travel)
+            .filter(|(_, l)| l.open(players))
+            .map(|(i, _)| i)
+            .collect();
+        let burials = set.port.sea_burials.len();
+        let base = port_game(&set, 3, 4);
+        let turn = decision(v1::VillageDecisionKind::Turn);
+        let mut s = at_sea(
+            &base,
+            0,
+            1,
+            &[cargo(v1::VillageCargoKind::Member)],
+            turn,
+            |p| {
+                // Every generation-1 member of seat 0 dies on the ship or missions: fill the travel
+                // section with seat 1's reserve, the sea burials but the last with seat 2's.
+                let mut reserve = p.seats[1].members.iter_mut().filter(|m| **m == 1000);
+                for &i in &travel_open {
+                    *reserve.next().unwrap() = 8300 + i;
+                }
+                let mut reserve = p.seats[2].members.iter_mut().filter(|m| **m == 1000);
+                for b in 0..burials - 1 {
+                    *reserve.next().unwrap() = 13_000 + b as u32;
+                }
+                // Seat 0: its only visible member is the one aboard (the rest in the reserve).
+                for m in &mut p.seats[0].members {
+                    if *m == 2000 {
+                        *m = 6000;
+                    }
+                }
+                p.seats[0].members[0] = 11_000;
+                p.seats[0].prestige = 0;
+                p.seats[2].prestige += set.port.sea_burials[..burials - 1].iter().sum::<u32>();
+                p.due = 1;
+            },
+        );
+        // The turn: any cube, then pass; the death at the end of it.
+        let (seat, a) = s.legal_actions(Some(0))[0];
+        let mut events = act(&mut s, seat, a);
+        while s
+            .decision()
+            .is_some_and(|d| d.seat() == 0 && !matches!(d, Decision::Turn { .. }))
+        {
+            let (seat, a) = *s
+                .legal_actions(Some(0))
+                .iter()
+                .find(|(_, a)| *a == Action::Pass)
+                .unwrap_or(&s.legal_actions(Some(0))[0]);
+            events.extend(act(&mut s, seat, a));
+        }
+        let last = burials as u8 - 1;
+        assert_eq!(s.seats()[0].members[0].place, Place::SeaBurial(last));
+        assert_eq!(
+            s.seats()[0].prestige,
+            set.port.sea_burials[usize::from(last)]
+        );
+        assert!(
+            events.contains(&Event::EndTriggered { seat: 0 }),
+            "the last burial space"
+        );
+        assert!(!s.seats()[0].ship.holds.contains(&Cargo::Member));
+    }
+}
+
+/// §7: the family action never calls home a member from the ship or a missionary church.
+#[test]
+fn s7_the_family_action_does_not_recall_from_sea() {
+    for set in sets() {
+        let at = set.port.sea.island_space(
+            set.port
+                .sea
+                .islands
+                .iter()
+                .position(|x| x.church.is_some())
+                .unwrap(),
+        );
+        let base = port_game(&set, 3, 4);
+        let mut family = decision(v1::VillageDecisionKind::Act);
+        family.space = Space::Family as i32 + 1;
+        let s = at_sea(
+            &base,
+            0,
+            1,
+            &[cargo(v1::VillageCargoKind::Member)],
+            family,
+            |p| {
+                p.seats[0].members[0] = 11_000;
+                p.seats[0].members[1] = 12_000 + u32::from(at);
+            },
+        );
+        for member in [0, 1] {
+            assert_eq!(refused(&s, 0, Action::Recall { member }), "NOT_OPEN");
+        }
+    }
+}
+
+/// States no game can reach with Village Port, refused by field.
+#[test]
+fn unreachable_port_states_are_refused() {
+    for set in sets() {
+        let s = port_game(&set, 3, 5);
+        let refused_on = |field: &str, f: &dyn Fn(&mut v1::VillageState)| {
+            let fields = refused_fields(&s, f);
+            assert!(fields.contains(&field.to_owned()), "{field}: {fields:?}");
+        };
+        let ship = |at: u32, captain: Option<u32>, holds: Vec<v1::VillageCargo>| v1::VillageShip {
+            at,
+            captain,
+            holds,
+        };
+        let spaces = set.port.sea.spaces() as u32;
+        refused_on("seats[0].ship", &|p| {
+            p.harbour.as_mut().unwrap().captains[0] -= 1;
+            p.seats[0].ship = Some(ship(spaces, Some(0), vec![]));
+        });
+        refused_on("seats[0].ship", &|p| {
+            p.harbour.as_mut().unwrap().captains[0] -= 1;
+            p.seats[0].ship = Some(ship(0, Some(0), vec![]));
+        });
+        refused_on("seats[0].ship", &|p| {
+            p.seats[0].ship = Some(ship(1, None, vec![]))
+        });
+        refused_on("seats[0].ship", &|p| {
+            p.harbour.as_mut().unwrap().captains[0] -= 1;
+            p.seats[0].ship = Some(ship(1, Some(0), vec![cargo(v1::VillageCargoKind::Member)]));
+        });
+        refused_on("seats[0].members[0]", &|p| p.seats[0].members[0] = 12_001);
+        refused_on("harbour.captains", &|p| {
+            p.harbour.as_mut().unwrap().captains[0] += 1
+        });
+        refused_on("harbour.chests", &|p| {
+            p.harbour
+                .as_mut()
+                .unwrap()
+                .chests
+                .pop()
+                .map(|_| ())
+                .unwrap_or(())
+        });
+        refused_on("harbour", &|p| p.harbour.as_mut().unwrap().cocoa += 1);
+        refused_on("seats[1].members[0]", &|p| {
+            p.options.as_mut().unwrap().port = false;
+            p.seats[1].members[0] = 11_000;
+        });
+        // A sea burial space holds one member.
+        refused_on("seats[1].members[1]", &|p| {
+            p.seats[1].members[0] = 13_000;
+            p.seats[1].members[1] = 13_000;
+        });
+    }
+}
