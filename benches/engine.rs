@@ -86,16 +86,20 @@ fn games(c: &mut Criterion) {
     }
 }
 
-/// Village by combination of expansions: the base game, and with Life Goals.
+/// Village by combination of expansions: the base game, with Life Goals, with Village Port, and
+/// with both.
 fn village_games(c: &mut Criterion) {
     let set = Arc::new(Components::provisional());
-    let goals = village::Options {
-        life_goals: true,
+    let with = |life_goals, port| village::Options {
+        life_goals,
+        port,
         ..Default::default()
     };
     for (name, options) in [
-        ("village", village::Options::default()),
-        ("village-goals", goals),
+        ("village", with(false, false)),
+        ("village-goals", with(true, false)),
+        ("village-port", with(false, true)),
+        ("village-port-goals", with(true, true)),
     ] {
         for players in 2..=5u32 {
             let play = |p, s| play_village(&set, options, p, s);

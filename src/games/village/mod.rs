@@ -1,5 +1,5 @@
-//! Village (Big Box edition, 2011), base game and the Life Goals expansion; Village Port to
-//! follow. Every printed value comes from the component set (`components`); the rules are pure
+//! Village (Big Box edition, 2011), base game with the Village Port and Life Goals expansions.
+//! Every printed value comes from the component set (`components`); the rules are pure
 //! functions of the state (`rules`), each decision one small step by one seat.
 
 pub mod action;

@@ -327,6 +327,8 @@ fn legal_action_lists_stay_short() {
     let mut largest = 0;
     let (mut decisions, mut forced) = (0u64, 0u64);
     for mode in State::modes() {
+        let (mode_largest, mode_decisions, mode_forced) = (largest, decisions, forced);
+        largest = 0;
         for players in mode.players.clone() {
             for seed in 0..4 {
                 let mut s = <State as referee::games::Game>::new_game(
@@ -352,6 +354,12 @@ fn legal_action_lists_stay_short() {
                 }
             }
         }
+        eprintln!(
+            "village {}: largest list {largest}, {:.1} % forced",
+            mode.name,
+            100.0 * (forced - mode_forced) as f64 / (decisions - mode_decisions) as f64
+        );
+        largest = largest.max(mode_largest);
     }
     eprintln!(
         "village: largest LegalActions list {largest}; {decisions} decisions, {:.1} % forced",
