@@ -210,13 +210,22 @@ fn s7_setting_sail_hires_a_captain_then_loads_different_pieces() {
             .unwrap() as u8;
         act(&mut s, 0, Action::Embark { member });
         assert_eq!(s.seats()[0].members[usize::from(member)].place, Place::Ship);
-        act(
-            &mut s,
-            0,
-            Action::Load {
-                cargo: Cargo::Grain,
-            },
-        );
+        // Only what the farmyard holds is offered: grain (it has one), no cocoa, tea or chest.
+        let open: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        for absent in [Cargo::Cocoa, Cargo::Tea, Cargo::Chest(set.port.chests[0])] {
+            assert!(
+                !open.contains(&Action::Load { cargo: absent }),
+                "{absent:?}"
+            );
+        }
+        let grain = Action::Load {
+            cargo: Cargo::Grain,
+        };
+        act(&mut s, 0, grain);
         // Three holds full: loading is over, the ship moves.
         assert!(matches!(
             s.decision(),
@@ -224,6 +233,54 @@ fn s7_setting_sail_hires_a_captain_then_loads_different_pieces() {
         ));
         assert_eq!(s.seats()[0].ship.holds.len(), 3);
         assert_eq!(s.seats()[0].goods.of(Good::Ox), 1, "one ox stays home");
+    }
+}
+
+/// §7 loading: cocoa, tea and chests brought home are loaded like any other piece; a seat with
+/// no grain is not offered grain.
+#[test]
+fn s7_tiles_brought_home_can_be_loaded_again() {
+    for set in sets() {
+        let value = set.port.chests[0];
+        let s = edit(&port_game(&set, 3, 1), |p| {
+            travel(p, 0);
+            p.seats[0].coins = 5;
+            let h = p.harbour.as_mut().unwrap();
+            h.cocoa -= 1;
+            h.tea -= 1;
+            let i = h.chests.iter().position(|&c| c == value).unwrap();
+            h.chests.remove(i);
+            p.seats[0].cocoa = 1;
+            p.seats[0].tea = 1;
+            p.seats[0].chests = vec![value];
+        });
+        let mut s = s;
+        act(&mut s, 0, Action::SetSail { captain: 0 });
+        let open: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        for cargo in [Cargo::Cocoa, Cargo::Tea, Cargo::Chest(value)] {
+            assert!(open.contains(&Action::Load { cargo }), "{cargo:?}");
+        }
+        let grain = Action::Load {
+            cargo: Cargo::Grain,
+        };
+        assert!(!open.contains(&grain));
+        let chest = Action::Load {
+            cargo: Cargo::Chest(value),
+        };
+        let events = act(&mut s, 0, chest);
+        // The event names "a chest", not its value.
+        assert!(events.contains(&Event::Acted {
+            seat: 0,
+            action: Action::Load {
+                cargo: Cargo::Chest(0)
+            }
+        }));
+        assert_eq!(s.seats()[0].ship.holds, [Cargo::Chest(value)]);
+        assert!(s.seats()[0].chests.is_empty());
     }
 }
 

@@ -1618,3 +1618,32 @@ fn unreachable_village_states_are_refused_by_field() {
         ["pending[0]"]
     );
 }
+
+/// §6, V-R19: the final mass comes after the last turns; a mass decision while last turns are
+/// still to be taken is a state no game reaches (found by the fuzzer, which played it into a
+/// finished game with a turn still owed).
+#[test]
+fn the_final_mass_never_precedes_the_last_turns() {
+    for set in sets() {
+        let s = game(&set, 3, 5, false);
+        let windows = |p: &mut v1::VillageState| {
+            let grain = set.church.step_grain[0];
+            for _ in 0..grain {
+                give(p, 0, Piece::Grain);
+            }
+            p.seats[0].members[0] = 7000;
+            p.pending = vec![v1::VillageDecision {
+                kind: v1::VillageDecisionKind::Windows as i32,
+                seat: 0,
+                ..Default::default()
+            }];
+            p.ending = true;
+        };
+        edit(&s, windows);
+        let fields = refused_fields(&s, |p| {
+            windows(p);
+            p.last_turns = vec![1];
+        });
+        assert_eq!(fields, ["pending[0]"]);
+    }
+}

@@ -160,8 +160,8 @@ fn seeds_of<G: Wire>(name: &str, states: Vec<G>, step: usize, out: &mut Vec<Seed
 }
 
 /// Mid-game states of every Port Royal mode (every 40th state of a seeded random game) and of
-/// Village at 2 and 5 players and with Life Goals at 4, on the provisional component set, which
-/// the fuzzed referee runs (every 60th).
+/// Village at 2 and 5 players, with Life Goals at 4 and with Port and Life Goals at 5, on the
+/// provisional component set, which the fuzzed referee runs (every 60th).
 fn seed_states() -> Vec<Seed> {
     let mut out = Vec::new();
     for (mode, players) in [
@@ -184,6 +184,13 @@ fn seed_states() -> Vec<Seed> {
     };
     let all = village::states_with(&village::provisional(), 4, 8, life_goals);
     seeds_of("village-goals-4p", all, 60, &mut out);
+    let port = referee::games::village::Options {
+        life_goals: true,
+        port: true,
+        ..Default::default()
+    };
+    let all = village::states_with(&village::provisional(), 5, 9, port);
+    seeds_of("village-port-goals-5p", all, 60, &mut out);
     out
 }
 

@@ -127,6 +127,33 @@ impl State {
 mod tests {
     use crate::games::village::test_games;
 
+    /// V-R35: no view holds the chests' order on their island, nor another seat's chest values.
+    #[test]
+    fn views_leave_out_the_chest_stack_and_other_seats_chest_values() {
+        use crate::games::village::state::sea::Cargo;
+        use crate::games::village::{new_game, Options};
+        let set = std::sync::Arc::new(crate::games::village::components::Components::provisional());
+        let options = Options {
+            port: true,
+            ..Options::default()
+        };
+        let mut s = new_game(set, 3, 0, 1, options).unwrap();
+        let chest = s.harbour.chests.pop().unwrap();
+        s.seats[1].ship.holds.push(Cargo::Chest(chest));
+        let home = s.harbour.chests.pop().unwrap();
+        s.seats[1].chests.push(home);
+        for viewer in [None, Some(0), Some(1)] {
+            let v = s.view(viewer);
+            assert!(v.harbour.chests.is_empty());
+            assert_eq!(v.harbour_chests as usize, s.harbour.chests.len());
+            assert_eq!(v.chest_counts[1], 1);
+            let own = viewer == Some(1);
+            let aboard = if own { chest } else { 0 };
+            assert_eq!(v.seats[1].ship.holds, [Cargo::Chest(aboard)]);
+            assert_eq!(v.seats[1].chests.len(), usize::from(own));
+        }
+    }
+
     /// V-R22: no view holds the customer pile; another seat's customers are a count.
     #[test]
     fn views_leave_out_the_pile_and_other_seats_customers() {

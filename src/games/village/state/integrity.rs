@@ -366,6 +366,10 @@ impl State {
                         trigger, passed, ..
                     } => seat_ok(trigger) && u32::from(passed) < (1 << players),
                     Decision::LastChance { .. } => self.ending && self.last_turns.is_empty(),
+                    // The final mass comes after the last turns.
+                    Decision::BuyOut { .. } | Decision::Windows { .. } => {
+                        !self.ending || self.last_turns.is_empty()
+                    }
                     Decision::Load { seat } | Decision::Sail { seat, .. } => {
                         self.port()
                             && self
