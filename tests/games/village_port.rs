@@ -83,6 +83,13 @@ fn good(g: Good) -> v1::VillageCargo {
     }
 }
 
+/// A movement that has taken a step.
+fn sail_moved() -> v1::VillageDecision {
+    let mut sail = decision(v1::VillageDecisionKind::Sail);
+    sail.moved = true;
+    sail
+}
+
 fn decision(kind: v1::VillageDecisionKind) -> v1::VillageDecision {
     v1::VillageDecision {
         kind: kind as i32,
@@ -281,6 +288,14 @@ fn s7_tiles_brought_home_can_be_loaded_again() {
         }));
         assert_eq!(s.seats()[0].ship.holds, [Cargo::Chest(value)]);
         assert!(s.seats()[0].chests.is_empty());
+        act(
+            &mut s,
+            0,
+            Action::Load {
+                cargo: Cargo::Cocoa,
+            },
+        );
+        assert_eq!(s.seats()[0].cocoa, 0, "the basket left the farmyard");
     }
 }
 
@@ -466,6 +481,8 @@ fn s7_landing_on_an_island_and_its_actions() {
             }));
         assert!(!s.seats()[0].ship.holds.contains(&Cargo::Member));
         assert_eq!(s.seats()[0].cubes.total(), 0, "the church's cubes are paid");
+        let wagon_aboard = s.seats()[0].ship.holds.contains(&Cargo::Good(Good::Wagon));
+        assert!(!wagon_aboard, "the church's wagon is paid from the hold");
     }
 }
 
@@ -490,6 +507,22 @@ fn s7_the_stacks_top_tile_into_an_empty_hold() {
             assert_eq!(s.seats()[0].ship.holds, [expected]);
             // Once per landing: the island has nothing more for this ship, the turn is over.
             assert!(!matches!(s.decision(), Some(Decision::Island { .. })));
+            // An empty stack gives nothing.
+            let empty = at_sea(&base, 0, at, &[], sail_moved(), |p| {
+                let h = p.harbour.as_mut().unwrap();
+                match stack {
+                    Stack::Cocoa => (h.gone_cocoa, h.cocoa) = (h.cocoa, 0),
+                    Stack::Tea => (h.gone_tea, h.tea) = (h.tea, 0),
+                    Stack::Chests => h.gone_chests.append(&mut h.chests),
+                }
+            });
+            let mut empty = empty;
+            act(&mut empty, 0, Action::Land);
+            assert!(
+                empty.seats()[0].ship.holds.is_empty(),
+                "nothing to take there"
+            );
+            assert!(!matches!(empty.decision(), Some(Decision::Island { .. })));
         }
     }
 }

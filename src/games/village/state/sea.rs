@@ -241,3 +241,30 @@ impl State {
                 .any(|s| s.members.iter().any(|m| m.place == Place::Mission(space)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cargo;
+    use crate::games::village::components::Piece;
+    use crate::games::village::pieces::Good;
+
+    /// A parchment buys goods and grain only; each cargo is the piece of its kind.
+    #[test]
+    fn cargo_that_a_parchment_can_buy() {
+        let goods = [
+            (Good::Horse, Piece::Horse),
+            (Good::Ox, Piece::Ox),
+            (Good::Wagon, Piece::Wagon),
+            (Good::Plow, Piece::Plow),
+            (Good::Scroll, Piece::Scroll),
+        ];
+        for (good, piece) in goods {
+            assert_eq!(Cargo::Good(good).piece(), Some(piece));
+        }
+        assert_eq!(Cargo::Grain.piece(), Some(Piece::Grain));
+        for other in [Cargo::Member, Cargo::Cocoa, Cargo::Tea, Cargo::Chest(4)] {
+            assert_eq!(other.piece(), None);
+        }
+        assert_eq!(Cargo::Chest(4).kind(), Cargo::Chest(5).kind());
+    }
+}
