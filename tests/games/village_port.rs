@@ -296,6 +296,9 @@ fn s7_tiles_brought_home_can_be_loaded_again() {
             },
         );
         assert_eq!(s.seats()[0].cocoa, 0, "the basket left the farmyard");
+        let tea = Action::Load { cargo: Cargo::Tea };
+        act(&mut s, 0, tea);
+        assert_eq!(s.seats()[0].tea, 0, "the bale left the farmyard");
     }
 }
 
@@ -459,8 +462,20 @@ fn s7_landing_on_an_island_and_its_actions() {
         assert!(matches!(s.decision(), Some(Decision::Island { .. })));
         let before = s.seats()[0].prestige;
         let sold_cargo = s.seats()[0].ship.holds[0];
+        let census = s.census();
         act(&mut s, 0, Action::SellCargo { cargo: sold_cargo });
         assert_eq!(s.seats()[0].prestige, before + prestige);
+        assert!(!s.seats()[0].ship.holds.contains(&sold_cargo), "sold");
+        assert_eq!(s.census(), census, "back to the supply");
+        // The church taken by another seat's missionary: no mission.
+        let taken = edit(&s, |p| {
+            let m = p.seats[1].members.iter().position(|&c| c == 1000).unwrap();
+            p.seats[1].members[m] = 12_000 + u32::from(at);
+        });
+        let missions = taken.legal_actions(Some(0));
+        assert!(!missions
+            .iter()
+            .any(|(_, a)| matches!(a, Action::Mission { .. })));
         let mission = s
             .legal_actions(Some(0))
             .into_iter()

@@ -36,7 +36,8 @@ impl State {
         }
         // [R] §10.9: chests brought home and still face down are cashed before scoring.
         for seat in 0..self.config.players {
-            while let Some(&value) = self.seats[usize::from(seat)].chests.first() {
+            let chests = self.seats[usize::from(seat)].chests.clone();
+            for value in chests {
                 self.cash_chest(seat, value);
             }
         }
