@@ -813,10 +813,52 @@ fn unreachable_port_states_are_refused() {
             p.options.as_mut().unwrap().port = false;
             p.seats[1].members[0] = 11_000;
         });
-        // A sea burial space holds one member.
+        // A sea burial space holds one member, and is one of the set's.
         refused_on("seats[1].members[1]", &|p| {
             p.seats[1].members[0] = 13_000;
             p.seats[1].members[1] = 13_000;
         });
+        let burials = set.port.sea_burials.len() as u32;
+        refused_on("seats[1].members[0]", &|p| {
+            p.seats[1].members[0] = 13_000 + burials
+        });
+        // A captain kind the set has; at most three holds; never two of a type.
+        let kinds = set.port.captains.len() as u32;
+        refused_on("seats[0].ship", &|p| {
+            p.seats[0].ship = Some(ship(1, Some(kinds), vec![]));
+        });
+        let grain = || cargo(v1::VillageCargoKind::Grain);
+        let aboard = |holds: Vec<v1::VillageCargo>| {
+            move |p: &mut v1::VillageState| {
+                p.harbour.as_mut().unwrap().captains[0] -= 1;
+                let supply = p.supply.as_mut().unwrap();
+                supply.grain -= holds.iter().filter(|c| c.kind == grain().kind).count() as u32;
+                let goods = supply.goods.as_mut().unwrap();
+                goods.horse -= holds
+                    .iter()
+                    .filter(|c| c.kind == good(Good::Horse).kind)
+                    .count() as u32;
+                p.seats[0].ship = Some(ship(1, Some(0), holds.clone()));
+            }
+        };
+        refused_on("seats[0].ship", &aboard(vec![grain(), grain()]));
+        let horse = good(Good::Horse);
+        let ox = v1::VillageCargo {
+            good: Good::Ox as i32 + 1,
+            ..horse
+        };
+        let four = vec![grain(), horse, cargo(v1::VillageCargoKind::Cocoa), ox];
+        let fields = refused_fields(&s, |p| {
+            p.harbour.as_mut().unwrap().cocoa -= 1;
+            p.supply.as_mut().unwrap().goods.as_mut().unwrap().ox -= 1;
+            aboard(four.clone())(p);
+        });
+        assert!(fields.contains(&"seats[0].ship".to_owned()), "{fields:?}");
+    }
+    // Every player count's own setup is accepted as it stands (stacks by player count).
+    for set in sets() {
+        for players in 2..=5 {
+            edit(&port_game(&set, players, 6), |_| {});
+        }
     }
 }
