@@ -83,27 +83,10 @@ impl Goal {
         Goal::Acolyte,
         Goal::Saint,
     ];
-    /// The silver goals.
-    pub const SILVER: [Goal; 7] = [
-        Goal::Carter,
-        Goal::Secretary,
-        Goal::Farmer,
-        Goal::Bailiff,
-        Goal::Writer,
-        Goal::Knight,
-        Goal::Explorer,
-    ];
-    /// The golden goals.
-    pub const GOLDEN: [Goal; 8] = [
-        Goal::Merchant,
-        Goal::Aristocrat,
-        Goal::Master,
-        Goal::Historian,
-        Goal::TravellingSalesman,
-        Goal::Missionary,
-        Goal::Acolyte,
-        Goal::Saint,
-    ];
+    /// The silver goals (the first seven of `ALL`).
+    pub const SILVER: &'static [Goal] = Goal::ALL.split_at(7).0;
+    /// The golden goals (the rest).
+    pub const GOLDEN: &'static [Goal] = Goal::ALL.split_at(7).1;
 
     /// Whether the card is a silver goal (else golden).
     pub fn silver(self) -> bool {
@@ -166,7 +149,7 @@ pub struct HeldGoal {
 /// Deals one silver and one golden goal to each seat, in seat order, from the cards the
 /// combination keeps, each deck shuffled with the game's RNG (silver first).
 pub fn deal(players: u8, port: bool, rng: &mut GameRng) -> Vec<Vec<HeldGoal>> {
-    let mut decks = [Goal::SILVER.as_slice(), Goal::GOLDEN.as_slice()].map(|deck| {
+    let mut decks = [Goal::SILVER, Goal::GOLDEN].map(|deck| {
         let mut cards: Vec<Goal> = deck.iter().copied().filter(|g| g.dealt(port)).collect();
         rng.shuffle(&mut cards);
         cards
@@ -183,6 +166,14 @@ pub fn deal(players: u8, port: bool, rng: &mut GameRng) -> Vec<Vec<HeldGoal>> {
                 .collect()
         })
         .collect()
+}
+
+/// Whether `have` counts every piece listed (a piece listed twice, twice).
+fn shows_all(pieces: &[Holding], have: impl Fn(Holding) -> u32) -> bool {
+    pieces.iter().all(|&h| {
+        let needed = pieces.iter().filter(|&&x| x == h).count() as u32;
+        have(h) >= needed
+    })
 }
 
 /// The piece a goal shows that a hold's cargo is.
@@ -218,10 +209,12 @@ impl State {
         let goals = &self.config.components.life_goals;
         let members = || s.members.iter().map(|m| (m.generation, m.place));
         match goal {
-            Goal::Explorer => goals.silver.explorer.pieces.iter().all(|&h| {
-                let needed = goals.silver.explorer.pieces.iter().filter(|&&x| x == h);
-                let aboard = s.ship.holds.iter().filter(|&&c| holding(c) == Some(h));
-                aboard.count() >= needed.count()
+            Goal::Explorer => shows_all(&goals.silver.explorer.pieces, |h| {
+                s.ship
+                    .holds
+                    .iter()
+                    .filter(|&&c| holding(c) == Some(h))
+                    .count() as u32
             }),
             Goal::Missionary => {
                 members()
@@ -283,10 +276,7 @@ impl State {
                 Holding::Chest => s.chests.len() as u32,
             }
         };
-        pieces.iter().all(|&h| {
-            let needed = pieces.iter().filter(|&&x| x == h).count() as u32;
-            have(h) >= needed
-        })
+        shows_all(pieces, have)
     }
 
     /// The upper-right city's index on the travel map.
