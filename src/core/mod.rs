@@ -2,6 +2,7 @@
 //! errors and the status of a game. Nothing here knows a rule of any particular game.
 
 pub mod error;
+pub mod fair_shuffle;
 pub mod pile;
 pub mod rng;
 pub mod seat;

@@ -4,9 +4,10 @@
 //! and a wire module in `service/`; the service is written once over [`Game`].
 
 pub mod port_royal;
+pub mod table;
 pub mod village;
 
-use crate::core::{EnvelopeCode, Seat, StateErrors, Status, Violation};
+use crate::core::{EnvelopeCode, GameRng, Seat, StateErrors, Status, Violation};
 
 /// The rules versions of one game. A state carries the version it was set up under and is
 /// answered under that version's rules to its end, so each game lists every version it plays.
@@ -37,7 +38,7 @@ pub trait Game: Clone + Sized {
     /// The rules versions it plays.
     type Rules: RulesVersion;
     /// What is chosen at setup (variants, expansions).
-    type Options: Default + Clone;
+    type Options: Default + Clone + std::fmt::Debug;
     /// What the server provides besides the request: Village's component set (loaded at start,
     /// replaceable by the operator); `()` for a game whose components are fixed in code.
     type Context;
@@ -77,6 +78,14 @@ pub trait Game: Clone + Sized {
     ) -> Result<(), Violation>;
     /// The view of a seat (`None` = spectator).
     fn view(&self, viewer: Option<Seat>) -> Self::View;
+    /// The RNG every random draw comes from: an action that moved it consumed randomness, and
+    /// cannot be taken back fairly.
+    fn rng(&self) -> &GameRng;
+    /// Whether an action whose events are `events`, applied to give this state, showed anyone
+    /// something that was hidden (a card drawn face up, a tile turned or looked at): taking it
+    /// back would let that seat act again knowing it. Randomness consumed is seen by the caller
+    /// through [`Game::rng`].
+    fn reveals(&self, events: &[Self::Event]) -> bool;
 }
 
 /// The checks every game shares before its own rules: a stale `expected_sequence`, and a seat

@@ -72,14 +72,43 @@ pub fn rules_versions() -> Vec<&'static str> {
 
 /// Runs an RPC on the game a state's envelope holds, decoded and validated.
 pub(super) fn on_state<R: OnState>(gs: v1::GameState, ctx: &Ctx, rpc: R) -> Result<R::Out, Status> {
-    let (rules_version, sequence) = (gs.rules_version, gs.sequence);
+    let (rules_version, sequence, fair) = (gs.rules_version, gs.sequence, gs.fair_shuffle);
     match gs.game {
-        Some(v1::game_state::Game::PortRoyal(p)) => {
-            rpc.run(load::<port_royal::State>(&rules_version, sequence, p, ctx)?)
+        Some(v1::game_state::Game::PortRoyal(p)) => rpc.run(load::<port_royal::State>(
+            &rules_version,
+            sequence,
+            Some(p),
+            fair,
+            ctx,
+        )?),
+        Some(v1::game_state::Game::Village(p)) => rpc.run(load::<village::State>(
+            &rules_version,
+            sequence,
+            Some(p),
+            fair,
+            ctx,
+        )?),
+        // A fair shuffle waiting for contributions: nothing dealt, the game named by its setup.
+        None if fair.as_ref().is_some_and(|f| f.setup.is_some()) => {
+            let name = fair
+                .as_ref()
+                .and_then(|f| f.setup.as_ref())
+                .map(|s| s.game.clone())
+                .unwrap_or_default();
+            let undealt = Undealt {
+                rules_version: &rules_version,
+                sequence,
+                fair,
+                ctx,
+                rpc,
+            };
+            on_game(&name, "state.fair_shuffle.setup.game", undealt)
         }
-        Some(v1::game_state::Game::Village(p)) => {
-            rpc.run(load::<village::State>(&rules_version, sequence, p, ctx)?)
-        }
+        None if fair.is_some() => Err(StateErrors::one(
+            "state",
+            "is required: the fair shuffle has no setup left to deal, so the game was dealt",
+        )
+        .into()),
         // A View decodes as a state with a rules version and no game (its game fields have other
         // numbers); an empty state has neither.
         None if rules_version.is_empty() => {
@@ -92,6 +121,23 @@ pub(super) fn on_state<R: OnState>(gs: v1::GameState, ctx: &Ctx, rpc: R) -> Resu
             ),
         )
         .into()),
+    }
+}
+
+/// An RPC on a fair shuffle's setup step, run once its setup names the game.
+struct Undealt<'a, R> {
+    rules_version: &'a str,
+    sequence: u64,
+    fair: Option<v1::FairShuffleState>,
+    ctx: &'a Ctx<'a>,
+    rpc: R,
+}
+
+impl<R: OnState> OnGame for Undealt<'_, R> {
+    type Out = R::Out;
+    fn run<G: Wire>(self) -> Result<R::Out, Status> {
+        let loaded = load::<G>(self.rules_version, self.sequence, None, self.fair, self.ctx)?;
+        self.rpc.run(loaded)
     }
 }
 

@@ -4,6 +4,7 @@
 pub mod codec;
 pub mod edge;
 pub mod error;
+pub mod fair_shuffle;
 pub mod games;
 mod health;
 pub mod metrics;
@@ -232,6 +233,7 @@ impl RefereeService for Referee {
             let gs = self.open(req.state, ctx)?;
             let rpc = rpc::Apply {
                 referee: self,
+                ctx,
                 action: req.action.as_ref(),
             };
             games::on_state(gs, ctx, rpc)
@@ -260,8 +262,12 @@ impl RefereeService for Referee {
                 .as_ref()
                 .ok_or_else(|| StateErrors::one("setup", "is required"))?;
             ctx.game(games::label(&setup.game));
-            if setup.seed.is_none() {
-                return Err(StateErrors::one("setup.seed", "is required for a replay").into());
+            if setup.seed.is_none() && !setup.fair_shuffle {
+                return Err(StateErrors::one(
+                    "setup.seed",
+                    "is required for a replay (or fair_shuffle, with server_seed)",
+                )
+                .into());
             }
             if req.actions.len() > MAX_REPLAY_ACTIONS {
                 return Err(StateErrors::one(
@@ -275,6 +281,7 @@ impl RefereeService for Referee {
                 ctx,
                 setup,
                 actions: &req.actions,
+                server_seed: &req.server_seed,
             };
             games::on_game(&setup.game, "setup.game", rpc)
         })

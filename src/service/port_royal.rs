@@ -36,6 +36,9 @@ impl Wire for State {
     fn options_from_proto(o: &v1::PortRoyalOptions) -> Result<Options, StateErrors> {
         options_from_proto(Some(o))
     }
+    fn options_to_proto(o: &Options) -> v1::new_game_request::Options {
+        v1::new_game_request::Options::PortRoyal(options_to_proto(o))
+    }
     fn state_from_proto(p: v1::PortRoyalState, rules: Rules, _: &()) -> Result<Self, StateErrors> {
         state_from_proto(p, rules)
     }

@@ -4,10 +4,13 @@ use std::hash::BuildHasher;
 
 use tonic::Status;
 
+use super::fair_shuffle;
 use super::wire::{self, Wire};
 use super::{Ctx, Referee};
+use crate::core::fair_shuffle::SERVER_SEED_LEN;
 use crate::core::{EnvelopeCode, Seat, StateErrors, Violation};
-use crate::games::{check_envelope, Game, RulesVersion};
+use crate::games::table::{Table, TableAction};
+use crate::games::{check_envelope, RulesVersion};
 use crate::pb::v1;
 
 /// An answer and the violation code it carries, if any (for the metrics and the log).
@@ -29,54 +32,46 @@ pub(super) trait OnGame {
     fn run<G: Wire>(self) -> Result<Self::Out, Status>;
 }
 
-/// A decoded, validated game state with its envelope sequence.
-pub(super) struct Loaded<G> {
+/// A decoded, validated table (the game, or a fair shuffle's setup step) with its envelope
+/// sequence.
+pub(super) struct Loaded<G: Wire> {
     sequence: u64,
-    state: G,
+    table: Table<G>,
 }
 
-/// Decodes and validates the game inside a state's envelope (field paths under `state.`).
+/// Decodes and validates a state's envelope (field paths under `state.`).
 pub(super) fn load<G: Wire>(
     rules_version: &str,
     sequence: u64,
-    p: G::StateProto,
+    game: Option<G::StateProto>,
+    fair: Option<v1::FairShuffleState>,
     ctx: &Ctx,
 ) -> Result<Loaded<G>, Status> {
     ctx.game(G::ID);
-    let rules = parse_rules::<G>(rules_version).map_err(|e| Status::from(e.under("state.")))?;
-    let state = G::state_from_proto(p, rules, G::context(ctx.contexts))
-        .map_err(|e| Status::from(e.under(&format!("state.{}.", G::FIELD))))?;
-    Ok(Loaded { sequence, state })
-}
-
-/// A rules version of `G` this release plays (field path `rules_version`).
-fn parse_rules<G: Game>(name: &str) -> Result<G::Rules, StateErrors> {
-    G::Rules::parse(name).ok_or_else(|| {
-        let versions: Vec<&str> = wire::rules_versions::<G>().collect();
-        StateErrors::one(
-            "rules_version",
-            format!("unknown rules version {name:?}; this referee plays {versions:?}"),
-        )
-    })
+    let table = wire::table_from_proto(rules_version, game, fair, G::context(ctx.contexts))?;
+    Ok(Loaded { sequence, table })
 }
 
 /// A seat named by a request (`LegalActionsRequest.seat`, `ViewRequest.seat`) that must exist.
-fn seat_in<G: Game>(state: &G, seat: Option<u32>) -> Result<Option<Seat>, Status> {
+fn seat_in<G: Wire>(table: &Table<G>, seat: Option<u32>) -> Result<Option<Seat>, Status> {
     match seat.map(Seat::try_from) {
         None => Ok(None),
-        Some(Ok(s)) if s < state.players() => Ok(Some(s)),
+        Some(Ok(s)) if s < table.players() => Ok(Some(s)),
         Some(_) => Err(StateErrors::one("seat", "no such seat").into()),
     }
 }
 
-/// The seat and game action of a request's action (at field path `field`: `action`, or
+/// A seat and the action it takes.
+type Taken<G> = (Seat, TableAction<<G as crate::games::Game>::Action>);
+
+/// The seat and table action of a request's action (at field path `field`: `action`, or
 /// `actions[i]` in a Replay), or the violation that refuses it outright. A missing action, seat
 /// or required move field is a malformed request, not a violation.
 fn decode_action<G: Wire>(
     sequence: u64,
     action: Option<&v1::Action>,
     field: &str,
-) -> Result<Result<(Seat, G::Action), Violation>, StateErrors> {
+) -> Result<Result<Taken<G>, Violation>, StateErrors> {
     let a = action.ok_or_else(|| StateErrors::one(field, "is required"))?;
     let seat = a.seat.ok_or_else(|| {
         StateErrors::one(
@@ -85,10 +80,13 @@ fn decode_action<G: Wire>(
         )
     })?;
     let game_action = match &a.game {
+        Some(v1::action::Game::Contribution(c)) => {
+            Some(TableAction::Contribute(c.randomness.clone()))
+        }
         Some(g) => match G::action_of(g) {
-            Some(p) => {
-                G::action_from_proto(p).map_err(|e| e.under(&format!("{field}.{}.", G::FIELD)))?
-            }
+            Some(p) => G::action_from_proto(p)
+                .map_err(|e| e.under(&format!("{field}.{}.", G::FIELD)))?
+                .map(TableAction::Game),
             None => {
                 return Ok(Err(Violation::new(
                     EnvelopeCode::WrongGame,
@@ -113,41 +111,45 @@ fn os_seed() -> u64 {
     std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64)
 }
 
-/// Sets a game up from a request (field paths relative to the request).
-fn setup<G: Wire>(req: &v1::NewGameRequest, ctx: &Ctx) -> Result<G, StateErrors> {
-    let to_field = |e: StateErrors| e.rebase("options.", &format!("{}.", G::FIELD));
-    let options = match &req.options {
-        Some(o) => {
-            let o = G::options_of(o).ok_or_else(|| {
-                StateErrors::one(
-                    "game",
-                    format!("is {:?}, but the options set are another game's", G::ID),
-                )
-            })?;
-            G::options_from_proto(o).map_err(to_field)?
-        }
-        None => G::Options::default(),
+/// The server seed of a new fair shuffle: 32 bytes of the operating system's randomness.
+fn os_server_seed() -> Result<[u8; SERVER_SEED_LEN], Status> {
+    let mut seed = [0u8; SERVER_SEED_LEN];
+    getrandom::fill(&mut seed)
+        .map_err(|_| Status::unavailable("the operating system's randomness is unavailable"))?;
+    Ok(seed)
+}
+
+/// Sets a table up from a request (field paths relative to the request): a plain game dealt
+/// from its seed (the operating system's if absent), or, given the server seed of a request
+/// with `fair_shuffle`, a fair shuffle's setup step.
+fn setup<G: Wire>(
+    req: &v1::NewGameRequest,
+    ctx: &Ctx,
+    server_seed: Option<[u8; SERVER_SEED_LEN]>,
+) -> Result<Table<G>, StateErrors> {
+    let setup = wire::parse_setup::<G>(req)?;
+    let context = G::context(ctx.contexts);
+    let Some(server_seed) = server_seed else {
+        let seed = req.seed.unwrap_or_else(os_seed);
+        return Ok(Table::plain(
+            setup
+                .deal(context, seed)
+                .map_err(wire::options_field::<G>)?,
+        ));
     };
-    let rules = match &req.rules_version {
-        Some(name) => parse_rules::<G>(name)?,
-        None => G::Rules::newest(),
-    };
-    let seed = req.seed.unwrap_or_else(os_seed);
-    G::new_game(
-        G::context(ctx.contexts),
-        rules,
-        req.players,
-        req.start_seat.unwrap_or(0),
-        seed,
-        options,
-    )
-    .map_err(to_field)
+    if req.seed.is_some() {
+        return Err(StateErrors::one(
+            "seed",
+            "cannot be combined with fair_shuffle: the game seed is derived from the server seed and every seat's contribution",
+        ));
+    }
+    Table::fair(context, setup, server_seed).map_err(wire::options_field::<G>)
 }
 
 impl Referee {
     /// A state to return, tagged when tags are on.
-    fn state_out<G: Wire>(&self, sequence: u64, state: &G) -> v1::GameState {
-        let mut gs = wire::game_state(sequence, state);
+    fn state_out<G: Wire>(&self, sequence: u64, table: &Table<G>) -> v1::GameState {
+        let mut gs = wire::table_state(sequence, table);
         if let Some(tags) = &self.state_tags {
             tags.seal(&mut gs);
         }
@@ -166,11 +168,15 @@ impl OnGame for NewGame<'_> {
     type Out = Answer<v1::NewGameResponse>;
     fn run<G: Wire>(self) -> Result<Self::Out, Status> {
         self.ctx.game(G::ID);
-        let state: G = setup(self.req, self.ctx)?;
+        let server_seed = match self.req.fair_shuffle {
+            true => Some(os_server_seed()?),
+            false => None,
+        };
+        let table: Table<G> = setup(self.req, self.ctx, server_seed)?;
         Ok((
             v1::NewGameResponse {
-                state: Some(self.referee.state_out(0, &state)),
-                status: Some(state.status_to_proto()),
+                state: Some(self.referee.state_out(0, &table)),
+                status: Some(wire::table_status(&table)),
             },
             None,
         ))
@@ -185,17 +191,17 @@ pub(super) struct LegalActions {
 impl OnState for LegalActions {
     type Out = Answer<v1::LegalActionsResponse>;
     fn run<G: Wire>(self, loaded: Loaded<G>) -> Result<Self::Out, Status> {
-        let seat = seat_in(&loaded.state, self.seat)?;
+        let seat = seat_in(&loaded.table, self.seat)?;
         let actions = loaded
-            .state
+            .table
             .legal_actions(seat)
             .iter()
-            .map(|(s, a)| wire::action_to_proto::<G>(loaded.sequence, *s, a))
+            .map(|(s, a)| wire::table_action_to_proto::<G>(loaded.sequence, *s, a))
             .collect();
         Ok((
             v1::LegalActionsResponse {
                 actions,
-                status: Some(loaded.state.status_to_proto()),
+                status: Some(wire::table_status(&loaded.table)),
             },
             None,
         ))
@@ -211,7 +217,7 @@ impl OnState for Validate<'_> {
     type Out = Answer<v1::ValidateResponse>;
     fn run<G: Wire>(self, loaded: Loaded<G>) -> Result<Self::Out, Status> {
         let violation = decode_action::<G>(loaded.sequence, self.action, "action")?
-            .and_then(|(seat, a)| loaded.state.check(seat, &a))
+            .and_then(|(seat, a)| loaded.table.check(seat, &a))
             .err();
         let code = violation.as_ref().map(|v| v.code);
         Ok((
@@ -226,6 +232,7 @@ impl OnState for Validate<'_> {
 /// Apply.
 pub(super) struct Apply<'a> {
     pub referee: &'a Referee,
+    pub ctx: &'a Ctx<'a>,
     pub action: Option<&'a v1::Action>,
 }
 
@@ -234,15 +241,17 @@ impl OnState for Apply<'_> {
     fn run<G: Wire>(self, mut loaded: Loaded<G>) -> Result<Self::Out, Status> {
         use v1::apply_response::Outcome;
         let mut events = Vec::new();
+        let context = G::context(self.ctx.contexts);
         let applied = decode_action::<G>(loaded.sequence, self.action, "action")?
-            .and_then(|(seat, a)| loaded.state.apply_in_place(seat, &a, &mut events));
+            .and_then(|(seat, a)| loaded.table.apply(context, seat, &a, &mut events));
         let (outcome, code) = match applied {
-            Ok(()) => {
+            Ok(undo) => {
                 let sequence = loaded.sequence.saturating_add(1);
                 let applied = v1::Applied {
-                    state: Some(self.referee.state_out(sequence, &loaded.state)),
-                    status: Some(loaded.state.status_to_proto()),
-                    events: wire::events_to_proto::<G>(&events),
+                    state: Some(self.referee.state_out(sequence, &loaded.table)),
+                    status: Some(wire::table_status(&loaded.table)),
+                    events: wire::table_events_to_proto::<G>(&events),
+                    undoable: undo.undoable,
                 };
                 (Outcome::Applied(applied), None)
             }
@@ -268,16 +277,17 @@ pub(super) struct View {
 impl OnState for View {
     type Out = Answer<v1::ViewResponse>;
     fn run<G: Wire>(self, loaded: Loaded<G>) -> Result<Self::Out, Status> {
-        let viewer = seat_in(&loaded.state, self.seat)?;
-        let view = loaded.state.view(viewer);
+        let viewer = seat_in(&loaded.table, self.seat)?;
+        let (game, fair_shuffle) = wire::table_view_to_proto::<G>(&loaded.table.view(viewer));
         Ok((
             v1::ViewResponse {
                 view: Some(v1::GameView {
-                    rules_version: loaded.state.rules().name().to_owned(),
+                    rules_version: loaded.table.rules().name().to_owned(),
                     sequence: loaded.sequence,
                     viewer: viewer.map(u32::from),
-                    status: Some(loaded.state.status_to_proto()),
-                    game: Some(G::view_to_proto(&view)),
+                    status: Some(wire::table_status(&loaded.table)),
+                    game,
+                    fair_shuffle,
                 }),
             },
             None,
@@ -291,22 +301,37 @@ pub(super) struct Replay<'a> {
     pub ctx: &'a Ctx<'a>,
     pub setup: &'a v1::NewGameRequest,
     pub actions: &'a [v1::Action],
+    /// The revealed server seed, for a fair shuffle's setup.
+    pub server_seed: &'a [u8],
 }
 
 impl OnGame for Replay<'_> {
     type Out = Answer<v1::ReplayResponse>;
     fn run<G: Wire>(self) -> Result<Self::Out, Status> {
         self.ctx.game(G::ID);
-        let mut state: G = setup(self.setup, self.ctx).map_err(|e| e.under("setup."))?;
+        let server_seed = match (self.setup.fair_shuffle, self.server_seed) {
+            (true, seed) => Some(fair_shuffle::server_seed(seed)?),
+            (false, []) => None,
+            (false, _) => {
+                return Err(StateErrors::one(
+                    "server_seed",
+                    "is only for a setup with fair_shuffle",
+                )
+                .into())
+            }
+        };
+        let mut table: Table<G> =
+            setup(self.setup, self.ctx, server_seed).map_err(|e| e.under("setup."))?;
+        let context = G::context(self.ctx.contexts);
         let mut sequence = 0u64;
         let mut events = Vec::new();
         let mut failure = None;
         for (index, action) in self.actions.iter().enumerate() {
             events.clear();
             let applied = decode_action::<G>(sequence, Some(action), &format!("actions[{index}]"))?
-                .and_then(|(seat, a)| state.apply_in_place(seat, &a, &mut events));
+                .and_then(|(seat, a)| table.apply(context, seat, &a, &mut events));
             match applied {
-                Ok(()) => sequence += 1,
+                Ok(_) => sequence += 1,
                 Err(v) => {
                     failure = Some((index, v));
                     break;
@@ -320,8 +345,8 @@ impl OnGame for Replay<'_> {
         };
         Ok((
             v1::ReplayResponse {
-                state: Some(self.referee.state_out(sequence, &state)),
-                status: Some(state.status_to_proto()),
+                state: Some(self.referee.state_out(sequence, &table)),
+                status: Some(wire::table_status(&table)),
                 violation,
                 failed_index,
             },

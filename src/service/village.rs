@@ -75,6 +75,9 @@ impl Wire for State {
     fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
         options_from_proto(o)
     }
+    fn options_to_proto(o: &Options) -> v1::new_game_request::Options {
+        v1::new_game_request::Options::Village(options_to_proto(o))
+    }
     fn state_from_proto(
         p: v1::VillageState,
         _: Rules,

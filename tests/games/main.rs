@@ -7,6 +7,7 @@ mod common;
 
 mod contracts_rules;
 mod docs;
+mod fair_shuffle;
 mod golden;
 mod harness;
 mod hostile;

@@ -194,6 +194,7 @@ async fn play(
     seed: u64,
 ) -> bool {
     let setup = v1::NewGameRequest {
+        fair_shuffle: false,
         game: "port-royal".into(),
         players: 2 + (seed % 4) as u32,
         seed: Some(seed),

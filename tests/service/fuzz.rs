@@ -191,7 +191,38 @@ fn seed_states() -> Vec<Seed> {
     };
     let all = village::states_with(&village::provisional(), 5, 9, port);
     seeds_of("village-port-goals-5p", all, 60, &mut out);
+    fair_seeds(&mut out);
     out
+}
+
+/// A fair shuffle's Port Royal game at 3 players: every state of its setup step, the first
+/// dealt one, then every 40th.
+fn fair_seeds(out: &mut Vec<Seed>) {
+    use referee::games::port_royal::{Options, Rules, State};
+    use referee::games::table::{Setup, Table};
+    let setup = Setup::<State> {
+        rules: Rules::NEWEST,
+        players: 3,
+        start_seat: 2,
+        options: Options::default(),
+    };
+    let mut table = Table::fair(&(), setup, [42; 32]).unwrap();
+    let mut rng = GameRng::from_u64(11);
+    for sequence in 0u64.. {
+        let legal = table.legal_actions(None);
+        if sequence <= 3 || sequence % 40 == 0 {
+            let actions = legal
+                .iter()
+                .map(|(seat, a)| wire::table_action_to_proto::<State>(sequence, *seat, a))
+                .collect();
+            let name = format!("fair-3p-{sequence:03}");
+            out.push((name, wire::table_state(sequence, &table), actions));
+        }
+        let Some((seat, action)) = legal.get(rng.below(legal.len().max(1) as u32) as usize) else {
+            return;
+        };
+        table.apply(&(), *seat, action, &mut Vec::new()).unwrap();
+    }
 }
 
 /// Rewrites the seed corpus: `cargo test --test service -- --ignored write_seed_corpus`.

@@ -99,6 +99,7 @@ fn new_game(players: u32, seed: u64) -> v1::NewGameRequest {
 
 fn new_game_with(players: u32, seed: u64, options: v1::PortRoyalOptions) -> v1::NewGameRequest {
     v1::NewGameRequest {
+        fair_shuffle: false,
         game: "port-royal".into(),
         players,
         seed: Some(seed),
@@ -255,6 +256,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         }
         let replay = c
             .replay(v1::ReplayRequest {
+                server_seed: Vec::new(),
                 setup: Some(setup.clone()),
                 actions: log.clone(),
             })
@@ -275,6 +277,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         bad.push(log[0].clone());
         let replay = c
             .replay(v1::ReplayRequest {
+                server_seed: Vec::new(),
                 setup: Some(setup),
                 actions: bad,
             })
@@ -515,6 +518,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     replay_without_seed.seed = None;
     let err = c
         .replay(v1::ReplayRequest {
+            server_seed: Vec::new(),
             setup: Some(replay_without_seed),
             actions: vec![],
         })
@@ -536,6 +540,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     replay_bad_option.players = 9;
     let err = c
         .replay(v1::ReplayRequest {
+            server_seed: Vec::new(),
             setup: Some(new_game_with(
                 3,
                 1,
@@ -554,6 +559,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     );
     let err = c
         .replay(v1::ReplayRequest {
+            server_seed: Vec::new(),
             setup: Some(replay_bad_option),
             actions: vec![],
         })
@@ -1151,6 +1157,7 @@ async fn list_lengths_nesting_and_replay_length_are_limited() {
         })),
     };
     let replay = |n: usize| v1::ReplayRequest {
+        server_seed: Vec::new(),
         setup: Some(new_game(4, 3)),
         actions: vec![draw.clone(); n],
     };
@@ -1234,6 +1241,7 @@ async fn with_a_state_key_changed_or_untagged_states_are_refused() {
     assert_eq!(last.auth_tag.len(), 32);
     let replay = c
         .replay(v1::ReplayRequest {
+            server_seed: Vec::new(),
             setup: Some(setup.clone()),
             actions: log,
         })
@@ -1476,6 +1484,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
     assert_eq!(last.rules_version, "port-royal/1");
     let replay = c
         .replay(v1::ReplayRequest {
+            server_seed: Vec::new(),
             setup: Some(old.clone()),
             actions: log,
         })
@@ -1488,6 +1497,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
     assert_eq!(fields_of("NewGameRequest", &err), vec!["rules_version"]);
     let err = c
         .replay(v1::ReplayRequest {
+            server_seed: Vec::new(),
             setup: Some(old),
             actions: vec![],
         })
@@ -1552,6 +1562,7 @@ async fn an_action_without_its_seat_card_or_contract_is_invalid_argument() {
         assert_eq!(fields_of("ApplyRequest", &err), vec![field]);
         let err = c
             .replay(v1::ReplayRequest {
+                server_seed: Vec::new(),
                 setup: Some(new_game(3, 5)),
                 actions: vec![a],
             })

@@ -36,6 +36,7 @@ fn config(extra: &[&str]) -> Config {
 
 fn village(players: u32, seed: u64, options: v1::VillageOptions) -> v1::NewGameRequest {
     v1::NewGameRequest {
+        fair_shuffle: false,
         game: "village".into(),
         players,
         seed: Some(seed),
@@ -254,6 +255,7 @@ async fn complete_games_through_every_rpc_and_replay_reproduces_them() {
         let (state, log) = play(&mut c, setup.clone()).await;
         let replayed = c
             .replay(v1::ReplayRequest {
+                server_seed: Vec::new(),
                 setup: Some(setup),
                 actions: log,
             })

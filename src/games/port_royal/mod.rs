@@ -80,4 +80,12 @@ impl crate::games::Game for State {
     fn view(&self, viewer: Option<crate::core::Seat>) -> View {
         State::view(self, viewer)
     }
+    fn rng(&self) -> &crate::core::GameRng {
+        &self.rng
+    }
+    /// Only a card drawn face up shows something hidden: coins are taken face down, and every
+    /// other card moves in the open (docs/api.md, "Undo").
+    fn reveals(&self, events: &[Event]) -> bool {
+        events.iter().any(|e| matches!(e, Event::CardDrawn { .. }))
+    }
 }

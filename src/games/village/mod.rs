@@ -76,6 +76,12 @@ impl crate::games::Game for State {
     fn view(&self, viewer: Option<crate::core::Seat>) -> View {
         State::view(self, viewer)
     }
+    fn rng(&self) -> &crate::core::GameRng {
+        State::rng(self)
+    }
+    fn reveals(&self, events: &[Event]) -> bool {
+        State::reveals(self, events)
+    }
 }
 
 /// Games on the provisional component set and on the test suite's different one, with no

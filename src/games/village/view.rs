@@ -4,6 +4,9 @@
 
 use crate::core::Seat;
 
+use super::action::{Action, Event};
+use super::components::Stack;
+
 use super::config::Config;
 use super::pieces::Pool;
 use super::state::sea::{Cargo, Harbour};
@@ -54,6 +57,29 @@ pub struct View {
     pub ending: bool,
     /// Seats still to take a last turn.
     pub last_turns: Vec<Seat>,
+}
+
+impl State {
+    /// Whether the events of an action, applied to give this state, showed anyone something
+    /// hidden (the draws from the bags consume randomness, seen through the RNG): the market
+    /// refilled from the customer pile, a life goal or a chest turned face up, a chest taken
+    /// from its island (its taker sees the value), and the final scoring, which turns every
+    /// remaining chest.
+    pub fn reveals(&self, events: &[Event]) -> bool {
+        events.iter().any(|e| match e {
+            Event::MarketDayEnded | Event::GoalRevealed { .. } | Event::Finished => true,
+            Event::Acted { action, seat } => match action {
+                Action::CashChest { .. } => true,
+                Action::TakeTile => {
+                    let at = self.seats[usize::from(*seat)].ship.at;
+                    let island = self.config.components.port.sea.island(at);
+                    island.is_some_and(|i| i.stack == Some(Stack::Chests))
+                }
+                _ => false,
+            },
+            _ => false,
+        })
+    }
 }
 
 impl State {

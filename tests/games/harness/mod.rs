@@ -9,15 +9,23 @@
 //! - survives the wire: state → proto bytes → state is the same state;
 //! - shows the same view to every seat and to spectators when every hidden fact is reshuffled;
 //! - replays: the service's Replay of the setup and the action log gives the same final state;
-//! - is deterministic: played twice, the same bytes (final state and every event).
+//! - is deterministic: played twice, the same bytes (final state and every event);
+//! - says an action is undoable only when it is: applied to a twin with every hidden fact
+//!   reshuffled, it shows every viewer the same as applied to the game itself.
+//!
+//! Every other seed plays with a fair shuffle (the setup step, then the game): the invariants
+//! hold through it, and no view shows the server seed or the game seed before the end.
 
 pub mod port_royal;
 pub mod village;
 
 use std::ops::RangeInclusive;
 
+use std::collections::BTreeMap;
+
 use prost::Message;
 use referee::core::{GameRng, Seat};
+use referee::games::table::{Setup, Table, TableAction};
 use referee::games::Game;
 use referee::pb::v1;
 use referee::pb::v1::referee_service_server::RefereeService;
@@ -63,61 +71,147 @@ pub trait Harness: Wire {
     }
     /// The game's message in a state's oneof.
     fn state_message(g: v1::game_state::Game) -> Self::StateProto;
-    /// The options as a NewGame request sets them.
-    fn options_message(o: &Self::Options) -> v1::new_game_request::Options;
+    /// Every kind of action with its undo rule, as the README's table gives it.
+    fn undo_table() -> Vec<(&'static str, Undo)>;
     /// A referee's contexts with this game's set to `context`.
     fn contexts(context: &Self::Context) -> Contexts;
 }
 
+/// Whether a kind of action may be taken back (README, "Undo").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undo {
+    /// Always: it never shows anything hidden or draws.
+    Always,
+    /// Never: it always shows something hidden or draws.
+    Never,
+    /// Depending on what it sets off (a turn's end that refills, a round that seeds).
+    Depends,
+}
+
 /// What one game left behind, to compare runs.
-#[derive(PartialEq, Debug)]
 struct Record {
     log: Vec<v1::Action>,
     events: Vec<u8>,
     final_state: Vec<u8>,
+    /// Per action kind, how often it was applied undoable, not undoable, and not undoable
+    /// although no twin showed a difference.
+    undo: BTreeMap<String, [usize; 3]>,
 }
 
-/// Runs every invariant on every game of the mode called `name`; returns the games' lengths.
-pub fn run_mode<G: Harness>(name: &str) -> Vec<usize> {
+/// Whether the harness plays this seed with a fair shuffle.
+fn fair(seed: u64) -> bool {
+    seed % 2 == 1
+}
+
+/// The server seed the harness gives a seed's fair shuffle.
+fn server_seed(seed: u64) -> [u8; 32] {
+    let mut rng = GameRng::from_u64(seed ^ 0x5EED_5EED);
+    std::array::from_fn(|_| rng.below(256) as u8)
+}
+
+/// What a mode's games showed.
+struct Outcome {
+    /// Each game's length.
+    lengths: Vec<usize>,
+    /// Per action kind, as [`Record::undo`].
+    undo: BTreeMap<String, [usize; 3]>,
+}
+
+/// Runs every invariant on every game of the mode called `name`; prints the games' lengths and
+/// how often each kind of action was undoable.
+pub fn run_mode<G: Harness>(name: &str) {
+    let outcome = outcomes::<G>(name);
+    let table = G::undo_table();
+    for (kind, [yes, no, cautious]) in &outcome.undo {
+        let rule = table.iter().find(|(k, _)| k == kind).map(|(_, r)| *r);
+        match rule {
+            Some(Undo::Always) => assert_eq!(no + cautious, 0, "{name}: {kind} not undoable"),
+            Some(Undo::Never) => assert_eq!(*yes, 0, "{name}: {kind} undoable"),
+            Some(Undo::Depends) => {}
+            None => panic!("{name}: {kind} is not in the undo table"),
+        }
+    }
+    let lengths = &outcome.lengths;
+    let mean = lengths.iter().sum::<usize>() / lengths.len();
+    let max = lengths.iter().max().unwrap();
+    eprintln!(
+        "{} {name}: {} games, mean {mean} actions, max {max}; undoable/not/not though nothing showed, by kind: {:?}",
+        G::ID,
+        lengths.len(),
+        outcome.undo
+    );
+}
+
+/// Plays every game of a mode.
+fn outcomes<G: Harness>(name: &str) -> Outcome {
     let modes = G::modes();
     let mode = modes
         .iter()
         .find(|m| m.name == name)
         .unwrap_or_else(|| panic!("{} has no mode {name}", G::ID));
-    let mut lengths = Vec::new();
+    assert!(
+        mode.games >= 2,
+        "{name}: plays a fair shuffle at every count"
+    );
+    let mut outcome = Outcome {
+        lengths: Vec::new(),
+        undo: BTreeMap::new(),
+    };
     for players in mode.players.clone() {
         for seed in 0..mode.games {
             let record = play::<G>(mode, players, seed, true);
             replay_equals_play::<G>(mode, players, seed, &record);
-            // Determinism, on a share of the games (the first of each count).
-            if seed == 0 {
-                assert_eq!(
-                    play::<G>(mode, players, seed, false),
-                    record,
+            // Determinism, on a share of the games (the first plain and fair one of each count).
+            if seed < 2 {
+                let again = play::<G>(mode, players, seed, false);
+                assert!(
+                    again.log == record.log
+                        && again.events == record.events
+                        && again.final_state == record.final_state,
                     "{} {name} {players}p seed {seed}: two runs differ",
                     G::ID
                 );
             }
-            lengths.push(record.log.len());
+            outcome.lengths.push(record.log.len());
+            for (kind, counts) in record.undo {
+                let seen = outcome.undo.entry(kind).or_default();
+                for (s, c) in seen.iter_mut().zip(counts) {
+                    *s += c;
+                }
+            }
         }
     }
-    lengths
+    outcome
+}
+
+/// The kind of an action, as its debug spelling names it (`Draw`, `Contribute`).
+fn kind<A: std::fmt::Debug>(a: &TableAction<A>) -> String {
+    let text = match a {
+        TableAction::Game(a) => format!("{a:?}"),
+        TableAction::Contribute(_) => "Contribute".to_owned(),
+    };
+    text.split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// Plays one seeded random game to its end, checking every invariant at every step when `check`.
 fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Record {
     let at = |step: usize| format!("{} {} {players}p seed {seed} step {step}", G::ID, mode.name);
-    let start = seed as u32 % players;
-    let mut state = G::new_game(
-        &mode.context,
-        mode.rules,
+    let setup = Setup::<G> {
+        rules: mode.rules,
         players,
-        start,
-        seed,
-        mode.options.clone(),
-    )
+        start_seat: seed as u32 % players,
+        options: mode.options.clone(),
+    };
+    let mut table = if fair(seed) {
+        Table::fair(&mode.context, setup, server_seed(seed))
+    } else {
+        setup.deal(&mode.context, seed).map(Table::plain)
+    }
     .unwrap_or_else(|e| panic!("{}: setup refused: {e}", at(0)));
-    let census = state.census();
+    let mut census = None;
     let mut agent = GameRng::from_u64(seed ^ 0xA5A5_A5A5);
     let mut probe_rng = GameRng::from_u64(seed.wrapping_add(99));
     let mut scramble_rng = GameRng::from_u64(seed.wrapping_mul(7).wrapping_add(1));
@@ -125,78 +219,175 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Rec
         log: Vec::new(),
         events: Vec::new(),
         final_state: Vec::new(),
+        undo: BTreeMap::new(),
     };
     let mut events = Vec::new();
     for step in 0..MAX_ACTIONS {
         let sequence = step as u64;
-        let status = state.status();
-        let legal = state.legal_actions(None);
+        let status = table.status();
+        let legal = table.legal_actions(None);
         if status.finished {
             assert!(legal.is_empty(), "{}: finished with actions open", at(step));
             assert_eq!(status.result.len(), players as usize, "{}", at(step));
-            record.final_state = wire::game_state(sequence, &state).encode_to_vec();
+            record.final_state = wire::table_state(sequence, &table).encode_to_vec();
             return record;
         }
         assert!(!legal.is_empty(), "{}: unfinished, nothing open", at(step));
-        if check {
-            check_step(&state, &status.to_act, &legal, &mut probe_rng, &at(step));
-            assert_eq!(
-                state.census(),
-                census,
-                "{}: components not conserved",
-                at(step)
+        let twin = check.then(|| {
+            check_step(
+                &table,
+                &mode.context,
+                &status.to_act,
+                &legal,
+                &mut probe_rng,
+                &at(step),
             );
-            round_trip(&state, &mode.context, sequence, &at(step));
-            views_hide(&state, &mut scramble_rng, &at(step));
+            if let Some(game) = table.game() {
+                let now = game.census();
+                assert_eq!(
+                    census.get_or_insert_with(|| now.clone()),
+                    &now,
+                    "{}: components not conserved",
+                    at(step)
+                );
+            }
+            round_trip(&table, &mode.context, sequence, &at(step));
+            views_hide(&table, &mut scramble_rng, &at(step))
+        });
+        let (seat, mut action) = legal[agent.below(legal.len() as u32) as usize].clone();
+        if let TableAction::Contribute(bytes) = &mut action {
+            // Listed empty; a seat fills it with randomness of its own, of any length.
+            let len = agent.below(65);
+            bytes.extend((0..len).map(|_| agent.below(256) as u8));
         }
-        let (seat, action) = legal[agent.below(legal.len() as u32) as usize].clone();
         events.clear();
-        state
-            .apply_in_place(seat, &action, &mut events)
+        let undo = table
+            .apply(&mode.context, seat, &action, &mut events)
             .unwrap_or_else(|v| panic!("{}: listed {action:?} refused: {v}", at(step)));
-        for e in wire::events_to_proto::<G>(&events) {
+        let cautious = twin.is_some_and(|mut twin| {
+            let taken = (seat, &action);
+            undo_is_safe(
+                &table,
+                &mut twin,
+                &mode.context,
+                taken,
+                undo.undoable,
+                &at(step),
+            )
+        });
+        let column = if undo.undoable {
+            0
+        } else {
+            1 + usize::from(cautious)
+        };
+        record.undo.entry(kind(&action)).or_default()[column] += 1;
+        for e in wire::table_events_to_proto::<G>(&events) {
             e.encode_length_delimited(&mut record.events).unwrap();
         }
         record
             .log
-            .push(wire::action_to_proto::<G>(sequence, seat, &action));
+            .push(wire::table_action_to_proto::<G>(sequence, seat, &action));
     }
     panic!("{}: no end", at(MAX_ACTIONS));
+}
+
+/// An action said undoable revealed nothing: applied to a twin whose hidden facts were
+/// reshuffled (`before` the twin's RNG position), it is accepted and every viewer sees the same
+/// as after the action itself. Returns whether an action said not undoable showed no viewer a
+/// difference and consumed no randomness (a cautious answer, counted, not an error).
+fn undo_is_safe<G: Harness>(
+    after: &Table<G>,
+    twin: &mut Table<G>,
+    context: &G::Context,
+    (seat, action): (Seat, &TableAction<G::Action>),
+    undoable: bool,
+    at: &str,
+) -> bool {
+    let drawn = twin.game().map(|g| g.rng().word_pos());
+    let applied = twin.apply(context, seat, action, &mut Vec::new());
+    if !undoable {
+        let moved = twin.game().map(|g| g.rng().word_pos()) != drawn;
+        let same = (0..after.players())
+            .map(Some)
+            .chain([None])
+            .all(|v| after.view(v) == twin.view(v));
+        return applied.is_ok() && !moved && same;
+    }
+    applied.unwrap_or_else(|v| panic!("{at}: undoable {action:?} refused on a twin: {v}"));
+    for viewer in std::iter::once(None).chain((0..after.players()).map(Some)) {
+        assert_eq!(
+            after.view(viewer),
+            twin.view(viewer),
+            "{at}: {action:?} said undoable, but showed {viewer:?} something hidden"
+        );
+    }
+    false
+}
+
+/// Whether two table actions of a seat are the same decision: any contribution a seat may make
+/// answers the listed empty one.
+fn same_decision<G: Harness>(
+    table: &Table<G>,
+    seat: Seat,
+    a: &TableAction<G::Action>,
+    b: &TableAction<G::Action>,
+) -> bool {
+    match (table.game(), a, b) {
+        (Some(game), TableAction::Game(a), TableAction::Game(b)) => game.same_decision(seat, a, b),
+        (_, TableAction::Contribute(a), TableAction::Contribute(b)) => {
+            a.len() <= 64 && b.len() <= 64
+        }
+        _ => false,
+    }
+}
+
+/// Actions to probe with: the game's own once dealt, and contributions of every size.
+fn probes<G: Harness>(table: &Table<G>, rng: &mut GameRng) -> Vec<TableAction<G::Action>> {
+    let mut out: Vec<_> = table
+        .game()
+        .map(|g| G::probes(g, rng))
+        .unwrap_or_default()
+        .into_iter()
+        .map(TableAction::Game)
+        .collect();
+    out.extend([0, 1, 64, 65].map(|n| TableAction::Contribute(vec![7; n])));
+    out
 }
 
 /// Listed actions belong to seats that must act, validate and apply; probes outside the list
 /// are refused, for every seat and one seat past the last.
 fn check_step<G: Harness>(
-    state: &G,
+    table: &Table<G>,
+    context: &G::Context,
     to_act: &[Seat],
-    legal: &[(Seat, G::Action)],
+    legal: &[(Seat, TableAction<G::Action>)],
     rng: &mut GameRng,
     at: &str,
 ) {
     for (seat, action) in legal {
         assert!(to_act.contains(seat), "{at}: {action:?} listed for {seat}");
         assert_eq!(
-            state.check(*seat, action),
+            table.check(*seat, action),
             Ok(()),
             "{at}: listed {action:?}"
         );
-        let mut copy = state.clone();
-        copy.apply_in_place(*seat, action, &mut Vec::new())
-            .unwrap_or_else(|v| panic!("{at}: listed {action:?} does not apply: {v}"));
-        let own = state.legal_actions(Some(*seat));
+        let own = table.legal_actions(Some(*seat));
         assert!(
             own.iter().any(|(_, a)| a == action),
             "{at}: not in own list"
         );
+        let mut copy = table.clone();
+        copy.apply(context, *seat, action, &mut Vec::new())
+            .unwrap_or_else(|v| panic!("{at}: listed {action:?} does not apply: {v}"));
     }
-    for probe in G::probes(state, rng) {
-        for seat in 0..=state.players() {
+    for probe in probes(table, rng) {
+        for seat in 0..=table.players() {
             let listed = legal
                 .iter()
-                .any(|(s, a)| *s == seat && state.same_decision(seat, a, &probe));
+                .any(|(s, a)| *s == seat && same_decision(table, seat, a, &probe));
             if !listed {
                 assert!(
-                    state.check(seat, &probe).is_err(),
+                    table.check(seat, &probe).is_err(),
                     "{at}: {probe:?} by {seat} accepted but not listed"
                 );
             }
@@ -205,42 +396,71 @@ fn check_step<G: Harness>(
 }
 
 /// State → bytes → state is the same state.
-fn round_trip<G: Harness>(state: &G, context: &G::Context, sequence: u64, at: &str) {
-    let bytes = wire::game_state(sequence, state).encode_to_vec();
+fn round_trip<G: Harness>(table: &Table<G>, context: &G::Context, sequence: u64, at: &str) {
+    let bytes = wire::table_state(sequence, table).encode_to_vec();
     let gs = v1::GameState::decode(bytes.as_slice()).unwrap();
-    let message = G::state_message(gs.game.expect("a game"));
-    let back = G::state_from_proto(message, state.rules(), context)
-        .unwrap_or_else(|e| panic!("{at}: a state the referee made is refused: {e}"));
+    let back = wire::table_from_proto::<G>(
+        &gs.rules_version,
+        gs.game.map(G::state_message),
+        gs.fair_shuffle,
+        context,
+    )
+    .unwrap_or_else(|e| panic!("{at}: a state the referee made is refused: {e}"));
     assert_eq!(
-        wire::game_state(sequence, &back).encode_to_vec(),
+        wire::table_state(sequence, &back).encode_to_vec(),
         bytes,
         "{at}: round trip"
     );
 }
 
-/// Every viewer sees the same when every hidden fact is reshuffled.
-fn views_hide<G: Harness>(state: &G, rng: &mut GameRng, at: &str) {
-    let twin = state.scramble_hidden(rng);
-    for viewer in std::iter::once(None).chain((0..state.players()).map(Some)) {
-        assert_eq!(
-            state.view(viewer),
-            twin.view(viewer),
-            "{at}: view of {viewer:?}"
-        );
+/// Every viewer sees the same when every hidden fact is reshuffled, and no view shows the
+/// fair shuffle's server seed or game seed before the end. Returns the twin.
+fn views_hide<G: Harness>(table: &Table<G>, rng: &mut GameRng, at: &str) -> Table<G> {
+    let twin = match table {
+        Table::Playing { game, fair } => Table::Playing {
+            game: game.scramble_hidden(rng),
+            fair: fair.clone(),
+        },
+        Table::Contributing { .. } => table.clone(),
+    };
+    for viewer in std::iter::once(None).chain((0..table.players()).map(Some)) {
+        let view = table.view(viewer);
+        assert_eq!(view, twin.view(viewer), "{at}: view of {viewer:?}");
+        if let (Some(fair), Some(shown)) = (table.fair_shuffle(), &view.fair) {
+            assert_eq!(shown.revealed, None, "{at}: seeds shown before the end");
+            let (game, fair_shuffle) = wire::table_view_to_proto::<G>(&view);
+            let bytes = v1::GameView {
+                game,
+                fair_shuffle,
+                ..Default::default()
+            }
+            .encode_to_vec();
+            assert!(
+                !bytes.windows(32).any(|w| w == fair.server_seed()),
+                "{at}: the server seed is in a view"
+            );
+        }
     }
+    twin
 }
 
 /// The service's Replay of the setup and the log ends in the state play ended in.
 fn replay_equals_play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, record: &Record) {
     let referee = Referee::new(Metrics::new(&[])).with_contexts(G::contexts(&mode.context));
     let request = v1::ReplayRequest {
+        server_seed: if fair(seed) {
+            server_seed(seed).to_vec()
+        } else {
+            Vec::new()
+        },
         setup: Some(v1::NewGameRequest {
+            fair_shuffle: fair(seed),
             game: G::ID.to_owned(),
             players,
-            seed: Some(seed),
+            seed: (!fair(seed)).then_some(seed),
             start_seat: Some(seed as u32 % players),
             rules_version: Some(referee::games::RulesVersion::name(mode.rules).to_owned()),
-            options: Some(G::options_message(&mode.options)),
+            options: Some(G::options_to_proto(&mode.options)),
         }),
         actions: record.log.clone(),
     };

@@ -6,10 +6,9 @@ use referee::core::GameRng;
 use referee::games::port_royal::cards::{self, Card};
 use referee::games::port_royal::{Action, Mode as PrMode, Options, Rules, State};
 use referee::pb::v1;
-use referee::service::port_royal::options_to_proto;
 use referee::service::Contexts;
 
-use super::{run_mode, Harness, Mode};
+use super::{run_mode, Harness, Mode, Undo};
 
 /// Seeded games per player count under the newest rules version, and under older ones.
 const GAMES: u64 = 40;
@@ -150,15 +149,30 @@ impl Harness for State {
         a == b || (claim_key(a).is_some() && claim_key(a) == claim_key(b))
     }
 
+    fn undo_table() -> Vec<(&'static str, Undo)> {
+        use Undo::*;
+        vec![
+            // The last contribution deals the game.
+            ("Contribute", Depends),
+            // A card drawn face up; a draw from an empty pile ends a cooperative game instead.
+            ("Draw", Depends),
+            ("Repel", Always),
+            ("Pass", Depends),
+            ("Accept", Depends),
+            ("Decline", Always),
+            // A turn's end can reshuffle the discard pile when the next coin is due.
+            ("Stop", Depends),
+            ("Take", Depends),
+            ("Admit", Depends),
+            ("ClaimExpedition", Depends),
+            ("CompleteContract", Depends),
+        ]
+    }
     fn state_message(g: v1::game_state::Game) -> v1::PortRoyalState {
         match g {
             v1::game_state::Game::PortRoyal(p) => p,
             other => panic!("not a Port Royal state: {other:?}"),
         }
-    }
-
-    fn options_message(o: &Options) -> v1::new_game_request::Options {
-        v1::new_game_request::Options::PortRoyal(options_to_proto(o))
     }
 
     fn contexts(_: &()) -> Contexts {
@@ -187,13 +201,7 @@ fn claim_key(a: &Action) -> Option<(u32, Vec<String>)> {
 /// Runs a mode and its port-royal/1 twin; prints the games' lengths.
 fn run(name: &str) {
     for mode in [name.to_owned(), format!("{name} under port-royal/1")] {
-        let lengths = run_mode::<State>(&mode);
-        let mean = lengths.iter().sum::<usize>() / lengths.len();
-        let max = lengths.iter().max().unwrap();
-        eprintln!(
-            "port-royal {mode}: {} games, mean {mean} actions, max {max}",
-            lengths.len()
-        );
+        run_mode::<State>(&mode);
     }
 }
 
