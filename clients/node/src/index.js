@@ -101,15 +101,17 @@ class Referee {
 
   /**
    * A new game: `{ state, status }`. Port Royal unless `game` says otherwise; `portRoyal` is a
-   * PortRoyalOptions object, `village` a VillageOptions object.
+   * PortRoyalOptions object, `village` a VillageOptions object. With `fairShuffle` (and no seed)
+   * nothing is dealt until every seat has sent a contribution (README, "Fair shuffles").
    */
-  async newGame(players, { seed, startSeat, portRoyal, game = 'port-royal', village } = {}) {
+  async newGame(players, { seed, startSeat, portRoyal, game = 'port-royal', village, fairShuffle } = {}) {
     const options = game === 'village' ? { village: village || {} } : { port_royal: portRoyal || {} };
     return this.call('NewGame', {
       game,
       players,
       seed: seed === undefined ? undefined : String(seed),
       start_seat: startSeat,
+      fair_shuffle: Boolean(fairShuffle),
       ...options,
     });
   }
@@ -136,10 +138,15 @@ class Referee {
     return (await this.call('View', { state, seat })).view;
   }
 
-  /** `{ state, status, violation?, failed_index? }` after replaying `actions` from `setup`. */
-  async replay(setup, actions) {
-    return this.call('Replay', { setup, actions });
+  /**
+   * `{ state, status, violation?, failed_index? }` after replaying `actions` from `setup`; a fair
+   * shuffle's setup needs the server seed its finished game revealed.
+   */
+  async replay(setup, actions, serverSeed) {
+    return this.call('Replay', { setup, actions, server_seed: serverSeed });
   }
 }
 
-module.exports = { Referee, RefereeError, PROTO_DIR };
+const { UnfairGame, verifyFairGame } = require('./fair');
+
+module.exports = { Referee, RefereeError, PROTO_DIR, UnfairGame, verifyFairGame };

@@ -6,7 +6,8 @@ const { spawn, execFile } = require('node:child_process');
 const net = require('node:net');
 const path = require('node:path');
 const { test, before, after } = require('node:test');
-const { Referee, RefereeError } = require('../src');
+const { Referee, RefereeError, UnfairGame, verifyFairGame } = require('../src');
+const { commitment, gameSeed } = require('../src/fair');
 
 const REPO = path.join(__dirname, '..', '..', '..');
 const BINARY = process.env.REFEREE_BIN || path.join(REPO, 'target', 'release', 'referee');
@@ -187,4 +188,62 @@ test('with a state key, tagged states survive the client and changed ones are re
   } finally {
     await keyed.stop();
   }
+});
+
+/** A fair Port Royal game as seat 0 sees it: its setup, first view, log and final view. */
+async function playFair(mine) {
+  const setup = { game: 'port-royal', players: 2, fair_shuffle: true, port_royal: {} };
+  let { state, status } = await referee.newGame(2, { fairShuffle: true });
+  assert.equal(status.phase, 'FAIR_SHUFFLE');
+  const firstView = await referee.view(state, 0);
+  const log = [];
+  for (let step = 0; ; step += 1) {
+    const { actions, status: now } = await referee.legalActions(state);
+    if (now.finished) return { setup, firstView, log, finalView: await referee.view(state, 0) };
+    const action = actions[(step * 7) % actions.length];
+    if (action.contribution && action.seat === 0) action.contribution.randomness = mine;
+    const { applied } = await referee.apply(state, action);
+    if (action.port_royal && action.port_royal.draw) assert.ok(!applied.undoable, "a draw is final");
+    const seen = (await referee.view(applied.state, 1)).fair_shuffle;
+    if (!applied.status.finished) assert.ok(!seen.server_seed || seen.server_seed.length === 0);
+    state = applied.state;
+    log.push(action);
+  }
+}
+
+test('a fair game verifies, and a swapped seed, a changed contribution, a re-dealt game and an edited log do not', async () => {
+  const mine = Buffer.from('seat zero randomness');
+  const game = await playFair(mine);
+  const checked = await verifyFairGame(referee, { ...game, actions: game.log, seat: 0, contribution: mine });
+  assert.ok(checked.contributions.get(0).equals(mine));
+  assert.equal(checked.gameSeed, game.finalView.fair_shuffle.game_seed);
+
+  const swapped = structuredClone(game.finalView);
+  swapped.fair_shuffle.server_seed = Buffer.alloc(32);
+  await assert.rejects(
+    verifyFairGame(referee, { ...game, actions: game.log, finalView: swapped }),
+    (e) => e instanceof UnfairGame && /commitment/.test(e.message),
+  );
+  const changed = structuredClone(game.log);
+  changed.find((a) => a.contribution && a.seat === 0).contribution.randomness = Buffer.from('other');
+  await assert.rejects(
+    verifyFairGame(referee, { ...game, actions: changed, seat: 0, contribution: mine }),
+    (e) => e instanceof UnfairGame && /contribution/.test(e.message),
+  );
+  const redealt = await playFair(mine);
+  await assert.rejects(
+    verifyFairGame(referee, { ...game, actions: redealt.log, finalView: redealt.finalView }),
+    (e) => e instanceof UnfairGame && /commitment/.test(e.message),
+  );
+  const edited = game.log.filter((_, i) => i !== 5);
+  await assert.rejects(
+    verifyFairGame(referee, { ...game, actions: edited }),
+    (e) => e instanceof UnfairGame && /replay|position/.test(e.message),
+  );
+});
+
+test('the fair shuffle derivation matches the referee golden values', () => {
+  const seed = Buffer.from([...Array(32).keys()]);
+  assert.equal(commitment(seed).toString('hex'), '6bb30a8f22daa77ad720a1903c9a10c187b467f4079a0cf0bbb6c6c56dd8228b');
+  assert.equal(gameSeed(seed, [Buffer.from('alice'), Buffer.alloc(0), Buffer.alloc(64, 0xff)]), '9595593628411860456');
 });

@@ -56,3 +56,11 @@ def test_the_piped_session_shows_the_json_shapes_it_claims(address):
     view = stub.View(json_format.Parse(f'{{"state": {state_json}, "seat": 1}}', pb.ViewRequest()),
                      timeout=10)
     assert view.view.port_royal.draw_pile_count > 0
+
+
+def test_the_fair_shuffle_example_plays_a_fair_game_and_verifies_it(address, capsys):
+    text = README.read_text()
+    section = text[text.index("## Fair shuffles"):text.index("## Undo")]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    exec(compile(code.replace("localhost:50051", address), "README.md", "exec"), {})
+    assert capsys.readouterr().out.startswith("fair; game seed ")

@@ -18,7 +18,10 @@ from referee.v1 import referee_service_pb2 as pb
 from referee.v1 import referee_service_pb2_grpc as rpc
 from referee.v1 import village_pb2 as vg
 
-__all__ = ["Referee", "RefereeError", "pb", "pr", "vg"]
+from .fair import FairGame, UnfairGame, verify_fair_game
+
+__all__ = ["FairGame", "Referee", "RefereeError", "UnfairGame", "pb", "pr", "verify_fair_game",
+           "vg"]
 
 
 @dataclass
@@ -77,8 +80,12 @@ class Referee:
     def new_game(self, players: int, seed: Optional[int] = None, game: str = "port-royal",
                  start_seat: Optional[int] = None,
                  port_royal: Optional[pr.PortRoyalOptions] = None,
-                 village: Optional[vg.VillageOptions] = None) -> Tuple[pb.GameState, pb.Status]:
-        req = pb.NewGameRequest(game=game, players=players, seed=seed, start_seat=start_seat)
+                 village: Optional[vg.VillageOptions] = None,
+                 fair_shuffle: bool = False) -> Tuple[pb.GameState, pb.Status]:
+        """A new game. With `fair_shuffle` (and no seed) nothing is dealt until every seat has
+        sent a contribution (README, "Fair shuffles")."""
+        req = pb.NewGameRequest(game=game, players=players, seed=seed, start_seat=start_seat,
+                                fair_shuffle=fair_shuffle)
         if port_royal is not None:
             req.port_royal.CopyFrom(port_royal)
         if village is not None:
@@ -103,5 +110,8 @@ class Referee:
     def view(self, state: pb.GameState, seat: Optional[int] = None) -> pb.GameView:
         return self._call(self._stub.View, pb.ViewRequest(state=state, seat=seat)).view
 
-    def replay(self, setup: pb.NewGameRequest, actions: Sequence[pb.Action]) -> pb.ReplayResponse:
-        return self._call(self._stub.Replay, pb.ReplayRequest(setup=setup, actions=list(actions)))
+    def replay(self, setup: pb.NewGameRequest, actions: Sequence[pb.Action],
+               server_seed: bytes = b"") -> pb.ReplayResponse:
+        """Replays a log from its setup; a fair shuffle's setup needs the revealed server seed."""
+        return self._call(self._stub.Replay, pb.ReplayRequest(setup=setup, actions=list(actions),
+                                                              server_seed=server_seed))
