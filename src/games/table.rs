@@ -67,20 +67,26 @@ pub enum TableAction<A> {
     Contribute(Vec<u8>),
 }
 
-/// Something that happened at the table (public, like every event).
-#[derive(Clone, Debug, PartialEq)]
-pub enum TableEvent<E> {
-    /// The game's own event.
-    Game(E),
-    /// A seat contributed; `dealt` when it was the last one owed and the game was dealt.
-    Contributed {
-        /// The seat.
-        seat: Seat,
-        /// What it contributed.
-        randomness: Vec<u8>,
-        /// The game seed was derived and the game set up.
-        dealt: bool,
-    },
+/// A seat contributed (public, like every event); `dealt` when it was the last one owed and the
+/// game was dealt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contributed {
+    /// The seat.
+    pub seat: Seat,
+    /// What it contributed.
+    pub randomness: Vec<u8>,
+    /// The game seed was derived and the game set up.
+    pub dealt: bool,
+}
+
+/// What applying an action did besides the game's own events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// Whether taking the action back by restoring the state before it is fair: false when it
+    /// revealed hidden information (to anyone) or consumed randomness.
+    pub undoable: bool,
+    /// The contribution, when the action was one (it has no game events).
+    pub contributed: Option<Contributed>,
 }
 
 /// What a fair shuffle shows: the commitment and contributions always, the server seed and the
@@ -260,23 +266,24 @@ impl<G: Game> Table<G> {
         }
     }
 
-    /// Checks and applies in place (on a violation nothing has changed); says whether taking
-    /// the action back is fair: not when it revealed hidden information or consumed randomness.
+    /// Checks and applies in place (on a violation nothing has changed), the game's events
+    /// pushed onto `events`; says whether taking the action back is fair.
     pub fn apply(
         &mut self,
         context: &G::Context,
         seat: Seat,
         action: &TableAction<G::Action>,
-        events: &mut Vec<TableEvent<G::Event>>,
-    ) -> Result<Undo, Violation> {
+        events: &mut Vec<G::Event>,
+    ) -> Result<Applied, Violation> {
         match (&mut *self, action) {
             (Table::Playing { game, .. }, TableAction::Game(a)) => {
-                let drawn = game.rng().word_pos();
-                let mut own = Vec::new();
-                game.apply_in_place(seat, a, &mut own)?;
-                let undoable = game.rng().word_pos() == drawn && !game.reveals(&own);
-                events.extend(own.into_iter().map(TableEvent::Game));
-                Ok(Undo { undoable })
+                let (drawn, from) = (game.rng().word_pos(), events.len());
+                game.apply_in_place(seat, a, events)?;
+                let undoable = game.rng().word_pos() == drawn && !game.reveals(&events[from..]);
+                Ok(Applied {
+                    undoable,
+                    contributed: None,
+                })
             }
             (Table::Contributing { setup, fair }, TableAction::Contribute(r)) => {
                 let mut after = fair.clone();
@@ -288,11 +295,11 @@ impl<G: Game> Table<G> {
                     })?),
                     None => None,
                 };
-                events.push(TableEvent::Contributed {
+                let contributed = Contributed {
                     seat,
                     randomness: r.clone(),
                     dealt: dealt.is_some(),
-                });
+                };
                 let undoable = dealt.is_none();
                 match dealt {
                     Some(game) => {
@@ -303,9 +310,15 @@ impl<G: Game> Table<G> {
                     }
                     None => *fair = after,
                 }
-                Ok(Undo { undoable })
+                Ok(Applied {
+                    undoable,
+                    contributed: Some(contributed),
+                })
             }
-            _ => self.check(seat, action).map(|()| Undo { undoable: false }),
+            _ => self.check(seat, action).map(|()| Applied {
+                undoable: false,
+                contributed: None,
+            }),
         }
     }
 
@@ -323,11 +336,4 @@ impl<G: Game> Table<G> {
             }),
         }
     }
-}
-
-/// Whether an applied action may be taken back by restoring the state before it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Undo {
-    /// False when the action revealed hidden information (to anyone) or consumed randomness.
-    pub undoable: bool,
 }

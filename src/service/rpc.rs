@@ -245,13 +245,13 @@ impl OnState for Apply<'_> {
         let applied = decode_action::<G>(loaded.sequence, self.action, "action")?
             .and_then(|(seat, a)| loaded.table.apply(context, seat, &a, &mut events));
         let (outcome, code) = match applied {
-            Ok(undo) => {
+            Ok(applied) => {
                 let sequence = loaded.sequence.saturating_add(1);
                 let applied = v1::Applied {
                     state: Some(self.referee.state_out(sequence, &loaded.table)),
                     status: Some(wire::table_status(&loaded.table)),
-                    events: wire::table_events_to_proto::<G>(&events),
-                    undoable: undo.undoable,
+                    events: wire::applied_events_to_proto::<G>(&events, &applied),
+                    undoable: applied.undoable,
                 };
                 (Outcome::Applied(applied), None)
             }

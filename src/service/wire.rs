@@ -4,7 +4,7 @@
 use super::fair_shuffle;
 use super::games::Contexts;
 use crate::core::{Seat, StateErrors, Status};
-use crate::games::table::{Setup, Table, TableAction, TableEvent, TableView};
+use crate::games::table::{Applied, Setup, Table, TableAction, TableView};
 use crate::games::{Game, RulesVersion};
 use crate::pb::v1;
 
@@ -284,25 +284,18 @@ pub fn events_to_proto<G: Wire>(events: &[G::Event]) -> Vec<v1::Event> {
         .collect()
 }
 
-/// A table's events to the wire.
-pub fn table_events_to_proto<G: Wire>(events: &[TableEvent<G::Event>]) -> Vec<v1::Event> {
-    events
-        .iter()
-        .map(|e| v1::Event {
-            game: Some(match e {
-                TableEvent::Game(e) => G::event_to_proto(e),
-                TableEvent::Contributed {
-                    seat,
-                    randomness,
-                    dealt,
-                } => v1::event::Game::FairShuffle(v1::FairShuffleEvent {
-                    seat: (*seat).into(),
-                    randomness: randomness.clone(),
-                    dealt: *dealt,
-                }),
-            }),
-        })
-        .collect()
+/// An applied table action's events to the wire: the game's, or the contribution's.
+pub fn applied_events_to_proto<G: Wire>(events: &[G::Event], applied: &Applied) -> Vec<v1::Event> {
+    match &applied.contributed {
+        None => events_to_proto::<G>(events),
+        Some(c) => vec![v1::Event {
+            game: Some(v1::event::Game::FairShuffle(v1::FairShuffleEvent {
+                seat: c.seat.into(),
+                randomness: c.randomness.clone(),
+                dealt: c.dealt,
+            })),
+        }],
+    }
 }
 
 /// A table's status: the game's own once dealt (with its result facts).

@@ -4,7 +4,7 @@
 use prost::Message;
 use referee::core::fair_shuffle::{self, FairShuffle};
 use referee::games::port_royal::{self, Options, State};
-use referee::games::table::{Setup, Table, TableAction, TableEvent};
+use referee::games::table::{Contributed, Setup, Table, TableAction};
 use referee::service::wire;
 
 /// The golden record: server seed 0, 1, …, 31; seat 0 contributes "alice", seat 1 nothing,
@@ -99,13 +99,14 @@ fn nothing_is_dealt_until_every_seat_has_contributed() {
         undo.undoable,
         "a contribution before the last shows nothing hidden"
     );
+    assert!(events.is_empty(), "a contribution has no game events");
     assert_eq!(
-        events,
-        vec![TableEvent::Contributed {
+        undo.contributed,
+        Some(Contributed {
             seat: 1,
             randomness: b"x".to_vec(),
             dealt: false
-        }]
+        })
     );
     assert_eq!(table.status().to_act, vec![0, 2]);
     let again = table
@@ -121,7 +122,6 @@ fn nothing_is_dealt_until_every_seat_has_contributed() {
     table
         .apply(&(), 0, &TableAction::Contribute(Vec::new()), &mut events)
         .unwrap();
-    events.clear();
     let undo = table
         .apply(&(), 2, &TableAction::Contribute(Vec::new()), &mut events)
         .unwrap();
@@ -130,13 +130,14 @@ fn nothing_is_dealt_until_every_seat_has_contributed() {
         "the last contribution deals: it consumes randomness"
     );
     assert_eq!(
-        events,
-        vec![TableEvent::Contributed {
+        undo.contributed,
+        Some(Contributed {
             seat: 2,
             randomness: Vec::new(),
             dealt: true
-        }]
+        })
     );
+    assert!(events.is_empty(), "dealing has no game events");
     assert!(table.game().is_some());
     let late = table
         .check(0, &TableAction::Contribute(Vec::new()))

@@ -281,7 +281,7 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Rec
             1 + usize::from(cautious)
         };
         record.undo.entry(kind(&action)).or_default()[column] += 1;
-        for e in wire::table_events_to_proto::<G>(&events) {
+        for e in wire::applied_events_to_proto::<G>(&events, &undo) {
             e.encode_length_delimited(&mut record.events).unwrap();
         }
         record
