@@ -73,6 +73,11 @@ fn nothing_is_dealt_until_every_seat_has_contributed() {
     assert_eq!(table.status().to_act, vec![0, 1, 2]);
     assert_eq!(table.status().phase, "FAIR_SHUFFLE");
     assert!(table.game().is_none());
+    assert_eq!(
+        table.players(),
+        3,
+        "the setup's seats, before anything is dealt"
+    );
     // Listed empty, one per seat that owes one.
     assert_eq!(
         table.legal_actions(None),
@@ -139,6 +144,7 @@ fn nothing_is_dealt_until_every_seat_has_contributed() {
     );
     assert!(events.is_empty(), "dealing has no game events");
     assert!(table.game().is_some());
+    assert_eq!(table.players(), 3);
     let late = table
         .check(0, &TableAction::Contribute(Vec::new()))
         .unwrap_err();
