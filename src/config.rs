@@ -55,8 +55,9 @@ pub struct Config {
     #[arg(long, env = "REFEREE_SHUTDOWN_GRACE_MS", default_value_t = 20_000)]
     pub shutdown_grace_ms: u64,
 
-    /// Address of the Prometheus endpoint (`GET /metrics`).
-    #[arg(long, env = "REFEREE_METRICS_LISTEN", default_value = "0.0.0.0:9090")]
+    /// Address of the Prometheus endpoint (`GET /metrics`). Not Prometheus's own 9090 (nor any
+    /// port of the 9100-9999 exporter range), so both run on one host.
+    #[arg(long, env = "REFEREE_METRICS_LISTEN", default_value = "0.0.0.0:50052")]
     pub metrics_listen: SocketAddr,
 
     /// Send each client connection a GOAWAY after this long, so long-lived clients reconnect
@@ -100,12 +101,24 @@ pub struct Config {
     )]
     pub previous_state_key: Option<Secret>,
 
+    /// Refuse to start without `--state-key`, for an operator who relies on tamper evidence (a
+    /// missing Secret would otherwise start every pod with it off).
+    #[arg(long, env = "REFEREE_REQUIRE_STATE_KEY", action = clap::ArgAction::SetTrue,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub require_state_key: bool,
+
     /// Village's component set: a TOML file of the shape docs/village-components.md describes,
     /// for an operator who owns the game and replaces the provisional values with the printed
     /// ones. The server refuses to start on a file that does not validate, saying why. Unset =
     /// the embedded provisional set.
     #[arg(long, env = "REFEREE_VILLAGE_COMPONENTS", value_parser = village_components)]
     pub village_components: Option<Arc<Components>>,
+
+    /// Check the configuration (flags, variables and the files they name) and exit: status 0
+    /// and a summary when the server would start with it, 2 and the reason when not. Binds
+    /// nothing, so it runs beside a live server (e.g. in a pod's image before a rollout).
+    #[arg(long)]
+    pub check_config: bool,
 }
 
 /// Reads and validates a Village component file.
@@ -157,6 +170,30 @@ impl Config {
         }
     }
 
+    /// What the server would run with, one line per setting that matters to an operator (never
+    /// a key).
+    pub fn summary(&self) -> Vec<String> {
+        let set = self.contexts().village;
+        vec![
+            format!("gRPC on {}", self.listen),
+            format!("metrics on {}", self.metrics_listen),
+            format!(
+                "tamper evidence: {}",
+                match (&self.state_key, &self.previous_state_key) {
+                    (None, _) => "off (no state key)",
+                    (Some(_), None) => "on (a state key)",
+                    (Some(_), Some(_)) => "on (a state key and the previous one)",
+                }
+            ),
+            format!(
+                "Village component set: {}{} (sha256 {})",
+                set.name,
+                if set.provisional { ", provisional" } else { "" },
+                set.hash()
+            ),
+        ]
+    }
+
     /// The per-request timeout.
     pub fn request_timeout(&self) -> Duration {
         Duration::from_millis(self.request_timeout_ms)
@@ -182,6 +219,14 @@ impl Config {
         }
         if self.max_concurrent_requests == 0 || self.max_concurrent_streams == 0 {
             return Err("concurrency limits must be positive".into());
+        }
+        if self.require_state_key && self.state_key.is_none() {
+            return Err(
+                "--require-state-key (REFEREE_REQUIRE_STATE_KEY) is set but no state key \
+                 is configured (--state-key or REFEREE_STATE_KEY): refusing to start without \
+                 tamper evidence"
+                    .into(),
+            );
         }
         Ok(())
     }

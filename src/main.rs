@@ -14,11 +14,30 @@ static GLOBAL: MiMalloc = MiMalloc;
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let config = Config::parse();
+    referee::telemetry::init(config.log_format);
     if let Err(message) = config.check() {
-        eprintln!("referee: {message}");
+        tracing::error!("{message}");
         return std::process::ExitCode::from(2);
     }
-    referee::telemetry::init(config.log_format);
+    if config.check_config {
+        println!("configuration ok");
+        for line in config.summary() {
+            println!("{line}");
+        }
+        return std::process::ExitCode::SUCCESS;
+    }
+    // Whether tamper evidence is on, never the key: an operator sees at once a pod that started
+    // without the Secret (also the gauge referee_state_key_configured).
+    tracing::info!(
+        state_key_configured = config.state_key.is_some(),
+        previous_state_key_configured = config.previous_state_key.is_some(),
+        "tamper evidence {}",
+        if config.state_key.is_some() {
+            "on: returned states are tagged and untagged or changed ones refused"
+        } else {
+            "off: no state key configured (--state-key / REFEREE_STATE_KEY)"
+        }
+    );
     let listeners = match Listeners::bind(&config).await {
         Ok(l) => l,
         Err(e) => {

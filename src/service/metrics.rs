@@ -1,7 +1,7 @@
 //! Prometheus metrics, served on their own port (`--metrics-listen`): request counts per RPC, game
 //! and outcome, latency histograms per RPC, game and outcome class (violation codes are counted,
 //! not timed, so the bucket series stay few), violation counts by code, requests in flight, the
-//! build, and the process. Label values come from fixed sets only (never from a client's
+//! build, whether tamper evidence is on, and the process. Label values come from fixed sets only (never from a client's
 //! strings), so a client cannot grow the number of series.
 
 use std::sync::Arc;
@@ -62,6 +62,7 @@ pub struct Metrics {
     latency: Family<LatencyLabels, Histogram>,
     violations: Family<ViolationLabels, Counter>,
     in_flight: Gauge,
+    state_key_configured: Gauge,
 }
 
 fn latency_histogram() -> Histogram {
@@ -95,6 +96,7 @@ impl Metrics {
         );
         let violations = Family::<ViolationLabels, Counter>::default();
         let in_flight = Gauge::default();
+        let state_key_configured = Gauge::default();
         registry.register("requests", "gRPC requests answered", requests.clone());
         registry.register(
             "request_duration_seconds",
@@ -107,12 +109,18 @@ impl Metrics {
             "gRPC requests being served",
             in_flight.clone(),
         );
+        registry.register(
+            "state_key_configured",
+            "1 when a state key is configured (tamper evidence on), else 0",
+            state_key_configured.clone(),
+        );
         Arc::new(Self {
             registry: root,
             requests,
             latency,
             violations,
             in_flight,
+            state_key_configured,
         })
     }
 
@@ -141,6 +149,11 @@ impl Metrics {
     /// The in-flight gauge.
     pub fn in_flight(&self) -> &Gauge {
         &self.in_flight
+    }
+
+    /// Records whether tamper evidence is on.
+    pub fn state_key_configured(&self, configured: bool) {
+        self.state_key_configured.set(i64::from(configured));
     }
 
     /// The text exposition format.

@@ -79,6 +79,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let metrics = Metrics::new(&super::games::rules_versions());
+    metrics.state_key_configured(config.state_key.is_some());
     let (metrics_stop, metrics_stopped) = tokio::sync::oneshot::channel::<()>();
     let metrics_task = tokio::spawn(metrics::serve(
         metrics.clone(),

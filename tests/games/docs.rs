@@ -95,3 +95,141 @@ fn documents_stand_alone() {
         }
     }
 }
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The default of one of the server's flags, as `--help` would show it (whatever the
+/// environment of the test run says).
+fn flag_default(id: &str) -> String {
+    use clap::CommandFactory;
+    let command = referee::config::Config::command();
+    let arg = command
+        .get_arguments()
+        .find(|a| a.get_id() == id)
+        .unwrap_or_else(|| panic!("no flag {id}"));
+    arg.get_default_values()[0].to_string_lossy().into_owned()
+}
+
+/// The licence is Apache-2.0 in the LICENSE file and in every package's metadata.
+#[test]
+fn every_package_carries_the_apache_2_licence() {
+    let licence = read("LICENSE");
+    assert!(licence.trim_start().starts_with("Apache License"));
+    assert!(licence.contains("Version 2.0, January 2004"));
+    assert!(
+        licence.contains("END OF TERMS AND CONDITIONS"),
+        "the whole text"
+    );
+    for (file, line) in [
+        ("Cargo.toml", r#"license = "Apache-2.0""#),
+        ("clients/python/pyproject.toml", r#"license = "Apache-2.0""#),
+        ("clients/node/package.json", r#""license": "Apache-2.0""#),
+    ] {
+        assert!(read(file).contains(line), "{file} lacks {line}");
+    }
+}
+
+/// The default ports are the image's, the manifests' and the documents', and none is the
+/// default of a tool likely to run on the same host (Prometheus 9090, its Pushgateway and
+/// Alertmanager, the 9100-9999 exporter range, Grafana, the OpenTelemetry collector).
+#[test]
+fn the_default_ports_agree_everywhere_and_collide_with_no_common_tool() {
+    let dockerfile = read("deploy/Dockerfile");
+    let deployment = read("deploy/k8s/base/deployment.yaml");
+    let service = read("deploy/k8s/base/service.yaml");
+    let readme = read("README.md");
+    for (id, var) in [
+        ("listen", "REFEREE_LISTEN"),
+        ("metrics_listen", "REFEREE_METRICS_LISTEN"),
+    ] {
+        let default = flag_default(id);
+        let port: u16 = default.rsplit(':').next().unwrap().parse().unwrap();
+        assert!(
+            !(9090..=9999).contains(&port) && ![3000, 4317, 4318, 8888, 8889].contains(&port),
+            "{id} defaults to {port}, a common tool's port"
+        );
+        assert!(
+            dockerfile.contains(&format!("{var}={default}")),
+            "the Dockerfile sets {var}={default}"
+        );
+        assert!(
+            dockerfile
+                .lines()
+                .any(|l| l.starts_with("EXPOSE") && l.contains(&port.to_string())),
+            "the Dockerfile exposes {port}"
+        );
+        assert!(
+            deployment.contains(&format!("value: {default}"))
+                && deployment.contains(&format!("containerPort: {port}")),
+            "deployment.yaml: {var} and its containerPort are {port}"
+        );
+        assert!(
+            service.contains(&format!("port: {port}")),
+            "service.yaml: {port}"
+        );
+        assert!(
+            readme.contains(&port.to_string()),
+            "the README names {port}"
+        );
+    }
+    for file in [
+        "README.md",
+        "deploy/README.md",
+        "deploy/Dockerfile",
+        "deploy/k8s/base/deployment.yaml",
+    ] {
+        assert!(
+            !read(file).contains(":9090"),
+            "{file} still names port 9090"
+        );
+    }
+}
+
+/// deploy/README.md's kubectl commands act on the overlay's namespace: a command without one
+/// acts on `default`, where a Secret would never reach the pods.
+#[test]
+fn the_deploy_readme_commands_name_the_namespace() {
+    let overlay = read("deploy/k8s/overlays/example/kustomization.yaml");
+    let namespace = overlay
+        .lines()
+        .find_map(|l| l.strip_prefix("namespace: "))
+        .expect("the overlay sets a namespace");
+    let readme = read("deploy/README.md");
+    let commands: Vec<&str> = readme
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("kubectl ") || l.contains("| kubectl "))
+        .collect();
+    assert!(commands.len() >= 3, "{commands:?}");
+    for command in commands {
+        for part in command.split('|').map(str::trim) {
+            let Some(rest) = part.strip_prefix("kubectl ") else {
+                continue;
+            };
+            // `apply -k` takes the namespace from the overlay, `kustomize` only renders, and the
+            // overlay's namespace.yaml is the Namespace itself.
+            let renders = rest.starts_with("apply -k")
+                || rest.starts_with("kustomize")
+                || rest.starts_with("apply -f deploy/k8s/overlays/example/namespace.yaml");
+            assert!(
+                renders || part.contains(&format!("-n {namespace}")),
+                "deploy/README.md: `{part}` does not name the namespace {namespace}"
+            );
+        }
+    }
+}
+
+/// The example overlay mounts a component file that the referee accepts, and that is the
+/// embedded provisional set (the file an operator replaces): deploying the example changes no
+/// game's set.
+#[test]
+fn the_example_overlays_component_file_is_the_embedded_set() {
+    use referee::games::village::components::Components;
+    let mounted = Components::parse(&read("deploy/k8s/overlays/example/village-components.toml"))
+        .expect("the overlay's set validates");
+    let embedded = Components::provisional();
+    assert_eq!(mounted.name, embedded.name);
+    assert_eq!(mounted.hash(), embedded.hash());
+}

@@ -959,6 +959,92 @@ async fn the_binary_serves_and_exits_zero_on_sigterm() {
         .is_some_and(|e| e.contains("players")));
 }
 
+/// deploy/README.md, "Tamper evidence": the start-up log says whether a state key and a previous
+/// key are configured (never the key), and with --require-state-key / REFEREE_REQUIRE_STATE_KEY a
+/// server without a key refuses to start, saying why, before binding anything.
+#[tokio::test]
+async fn the_start_says_whether_tamper_evidence_is_on_and_can_require_it() {
+    const KEY: &str = "a-state-key-of-at-least-32-bytes-0123456789";
+    let run = |env: &[(&str, &str)], args: &[&str]| {
+        let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_referee"));
+        command
+            .env("REFEREE_LISTEN", "127.0.0.1:0")
+            .env("REFEREE_METRICS_LISTEN", "127.0.0.1:0")
+            .env("REFEREE_LOG_FORMAT", "json")
+            .env_remove("REFEREE_STATE_KEY")
+            .env_remove("REFEREE_REQUIRE_STATE_KEY")
+            .args(args)
+            .envs(env.iter().copied());
+        command.output()
+    };
+    // Required and missing: exit 2 with the reason, as a JSON log line.
+    for (env, args) in [
+        (vec![("REFEREE_REQUIRE_STATE_KEY", "true")], vec![]),
+        (vec![], vec!["--require-state-key"]),
+    ] {
+        let out = run(&env, &args).await.unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let logs = String::from_utf8_lossy(&out.stderr);
+        let line: serde_json::Value = serde_json::from_str(logs.lines().next().unwrap()).unwrap();
+        assert_eq!(line["level"], "ERROR");
+        let message = line["fields"]["message"].as_str().unwrap();
+        assert!(message.contains("--require-state-key") && message.contains("no state key"));
+    }
+    // What the start-up log and --check-config report, with each combination of keys; the key
+    // never appears.
+    for (env, log, summary) in [
+        (
+            vec![],
+            "\"state_key_configured\":false",
+            "tamper evidence: off",
+        ),
+        (
+            vec![
+                ("REFEREE_STATE_KEY", KEY),
+                ("REFEREE_REQUIRE_STATE_KEY", "1"),
+            ],
+            "\"state_key_configured\":true,\"previous_state_key_configured\":false",
+            "tamper evidence: on (a state key)",
+        ),
+        (
+            vec![
+                ("REFEREE_STATE_KEY", KEY),
+                (
+                    "REFEREE_PREVIOUS_STATE_KEY",
+                    "the-previous-key-of-32-bytes-or-more",
+                ),
+            ],
+            "\"previous_state_key_configured\":true",
+            "on (a state key and the previous one)",
+        ),
+    ] {
+        let out = run(&env, &["--check-config"]).await.unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.starts_with("configuration ok\n") && stdout.contains(summary));
+        assert!(!stdout.contains(KEY) && !stdout.contains("previous-key"));
+        // A real start: the line comes before the listeners are bound (a port that is taken
+        // makes the start fail right after it, so the test needs no server to stop).
+        let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let taken = held.local_addr().unwrap().to_string();
+        let mut env = env.clone();
+        env.push(("REFEREE_LISTEN", &taken));
+        let out = run(&env, &[]).await.unwrap();
+        let logs = String::from_utf8_lossy(&out.stderr);
+        let first: serde_json::Value = serde_json::from_str(logs.lines().next().unwrap()).unwrap();
+        assert_eq!(first["level"], "INFO");
+        assert!(first["fields"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("tamper evidence"));
+        assert!(logs.lines().next().unwrap().contains(log), "{logs}");
+        assert!(
+            !logs.contains(KEY) && !logs.contains("previous-key"),
+            "{logs}"
+        );
+    }
+}
+
 /// A listener that cannot be bound is named, with its address, and the process exits non-zero.
 #[tokio::test]
 async fn a_bind_failure_names_the_listener() {
@@ -1015,6 +1101,7 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
         r#"referee_request_duration_seconds_count{method="NewGame",game="none",outcome="INVALID_ARGUMENT"} 1"#,
         "# TYPE referee_in_flight_requests gauge",
         r#"referee_build_info{version=""#,
+        "\nreferee_state_key_configured 0\n",
         r#"rules_versions="port-royal/1,port-royal/2,village/1""#,
         "# TYPE process_cpu_seconds counter",
         "process_resident_memory_bytes ",
@@ -1234,6 +1321,9 @@ async fn with_a_state_key_changed_or_untagged_states_are_refused() {
     const NEW: &str = "0123456789abcdef0123456789abcdef-new";
     let keyed = start(keyed_config(OLD, None)).await;
     let mut c = client(&keyed).await;
+    assert!(scrape(keyed.metrics)
+        .await
+        .contains("\nreferee_state_key_configured 1\n"));
 
     // A complete game and its replay: every state goes out tagged and comes back accepted.
     let setup = new_game_with(3, 21, competitive_contracts());
