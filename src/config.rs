@@ -1,10 +1,12 @@
 //! Typed configuration from flags and `REFEREE_*` environment variables, each with a default.
 
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
+use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
 use crate::games::village::components::Components;
 use crate::service::Contexts;
@@ -114,11 +116,49 @@ pub struct Config {
     #[arg(long, env = "REFEREE_VILLAGE_COMPONENTS", value_parser = village_components)]
     pub village_components: Option<Arc<Components>>,
 
+    /// TLS on the gRPC port: the server's certificate chain, PEM (with `--tls-key`). Unset =
+    /// plaintext (a mesh that terminates TLS needs nothing here). Read at start: a renewed
+    /// certificate takes effect at the next restart.
+    #[arg(long, env = "REFEREE_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+
+    /// The private key of `--tls-cert`, PEM.
+    #[arg(long, env = "REFEREE_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+
+    /// Mutual TLS: only clients with a certificate signed by this CA (PEM) may connect; others
+    /// are refused in the handshake. Needs `--tls-cert`.
+    #[arg(long, env = "REFEREE_TLS_CLIENT_CA", requires = "tls_cert")]
+    pub tls_client_ca: Option<PathBuf>,
+
+    /// Export each RPC's span over OTLP/gRPC to this collector (e.g. `http://otel-collector:4317`),
+    /// continuing the caller's W3C trace context (`traceparent`). Unset = no tracing. The other
+    /// `OTEL_EXPORTER_OTLP_*` variables (headers, timeout) and `OTEL_SERVICE_NAME` apply too.
+    #[arg(long, env = "OTEL_EXPORTER_OTLP_ENDPOINT")]
+    pub otlp_endpoint: Option<String>,
+
+    /// The traces-only endpoint, which takes precedence over `--otlp-endpoint` (as the
+    /// OpenTelemetry SDKs read `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`).
+    #[arg(long, env = "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")]
+    pub otlp_traces_endpoint: Option<String>,
+
     /// Check the configuration (flags, variables and the files they name) and exit: status 0
     /// and a summary when the server would start with it, 2 and the reason when not. Binds
     /// nothing, so it runs beside a live server (e.g. in a pod's image before a rollout).
     #[arg(long)]
     pub check_config: bool,
+}
+
+/// An error and its causes, as one line.
+fn source_chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        out.push_str(": ");
+        out.push_str(&c.to_string());
+        cause = c.source();
+    }
+    out
 }
 
 /// Reads and validates a Village component file.
@@ -175,7 +215,15 @@ impl Config {
     pub fn summary(&self) -> Vec<String> {
         let set = self.contexts().village;
         vec![
-            format!("gRPC on {}", self.listen),
+            format!(
+                "gRPC on {} ({})",
+                self.listen,
+                match (&self.tls_cert, &self.tls_client_ca) {
+                    (None, _) => "plaintext",
+                    (Some(_), None) => "TLS, no client certificates asked",
+                    (Some(_), Some(_)) => "mutual TLS: client certificates required",
+                }
+            ),
             format!("metrics on {}", self.metrics_listen),
             format!(
                 "tamper evidence: {}",
@@ -186,12 +234,62 @@ impl Config {
                 }
             ),
             format!(
+                "tracing: {}",
+                self.otlp()
+                    .map_or("off".to_owned(), |e| format!("spans to {e} (OTLP/gRPC)"))
+            ),
+            format!(
                 "Village component set: {}{} (sha256 {})",
                 set.name,
                 if set.provisional { ", provisional" } else { "" },
                 set.hash()
             ),
         ]
+    }
+
+    /// Where spans go, if anywhere: the traces endpoint, else the general one.
+    pub fn otlp(&self) -> Option<&str> {
+        self.otlp_traces_endpoint
+            .as_deref()
+            .or(self.otlp_endpoint.as_deref())
+            .filter(|e| !e.is_empty())
+    }
+
+    /// The gRPC port's TLS, read from the files named (None: plaintext). Checked by building it
+    /// as the server will, so a key that does not match its certificate, or a file that holds
+    /// no PEM, stops the start naming the file.
+    pub fn tls(&self) -> Result<Option<ServerTlsConfig>, String> {
+        let (Some(cert), Some(key)) = (&self.tls_cert, &self.tls_key) else {
+            return Ok(None);
+        };
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+        };
+        // The TLS handshake must finish within this, so a client that opens a connection and
+        // says nothing holds no task for long.
+        let mut tls = ServerTlsConfig::new()
+            .identity(Identity::from_pem(read(cert)?, read(key)?))
+            .timeout(Duration::from_secs(10));
+        if let Some(ca) = &self.tls_client_ca {
+            tls = tls.client_ca_root(Certificate::from_pem(read(ca)?));
+        }
+        tonic::transport::Server::builder()
+            .tls_config(tls.clone())
+            .map_err(|e| {
+                format!(
+                    "TLS (--tls-cert {}, --tls-key {}{}): {}",
+                    cert.display(),
+                    key.display(),
+                    self.tls_client_ca
+                        .as_ref()
+                        .map_or(String::new(), |ca| format!(
+                            ", --tls-client-ca {}",
+                            ca.display()
+                        )),
+                    source_chain(&e)
+                )
+            })?;
+        Ok(Some(tls))
     }
 
     /// The per-request timeout.
@@ -220,6 +318,7 @@ impl Config {
         if self.max_concurrent_requests == 0 || self.max_concurrent_streams == 0 {
             return Err("concurrency limits must be positive".into());
         }
+        self.tls()?;
         if self.require_state_key && self.state_key.is_none() {
             return Err(
                 "--require-state-key (REFEREE_REQUIRE_STATE_KEY) is set but no state key \

@@ -14,7 +14,13 @@ static GLOBAL: MiMalloc = MiMalloc;
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let config = Config::parse();
-    referee::telemetry::init(config.log_format);
+    let telemetry = match referee::telemetry::init(config.log_format, config.otlp()) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("referee: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
     if let Err(message) = config.check() {
         tracing::error!("{message}");
         return std::process::ExitCode::from(2);
@@ -38,6 +44,19 @@ async fn main() -> std::process::ExitCode {
             "off: no state key configured (--state-key / REFEREE_STATE_KEY)"
         }
     );
+    if let Some(endpoint) = config.otlp() {
+        tracing::info!(
+            endpoint,
+            "tracing on: each RPC's span is exported over OTLP/gRPC"
+        );
+    }
+    if let Some(cert) = &config.tls_cert {
+        tracing::info!(
+            cert = %cert.display(),
+            mutual = config.tls_client_ca.is_some(),
+            "TLS on the gRPC port"
+        );
+    }
     let listeners = match Listeners::bind(&config).await {
         Ok(l) => l,
         Err(e) => {
@@ -51,7 +70,7 @@ async fn main() -> std::process::ExitCode {
         .local_addr()
         .map_or(config.metrics_listen, |a| a);
     tracing::info!(%grpc, %metrics, "referee serving gRPC, and Prometheus metrics at /metrics");
-    match referee::service::serve(&config, listeners, shutdown_signal()).await {
+    let code = match referee::service::serve(&config, listeners, shutdown_signal()).await {
         Ok(()) => {
             tracing::info!("stopped");
             std::process::ExitCode::SUCCESS
@@ -60,7 +79,9 @@ async fn main() -> std::process::ExitCode {
             tracing::error!(error = %e, "server failed");
             std::process::ExitCode::FAILURE
         }
-    }
+    };
+    telemetry.shutdown().await;
+    code
 }
 
 /// Completes on SIGTERM or SIGINT.

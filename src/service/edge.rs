@@ -1,32 +1,67 @@
-//! A tower layer around the routes that gives two limits the status codes of the error model
-//! (docs/errors.md): a request over the server's time limit answers `DEADLINE_EXCEEDED` (tonic's
-//! own timeout answers `CANCELLED`), and a message over the size limit answers
-//! `RESOURCE_EXHAUSTED` (tonic answers `OUT_OF_RANGE`; it refuses on the length prefix, before
-//! reading the body). It also keeps the in-flight gauge.
+//! The edge: one tower layer around every route that enforces what the handlers cannot see and
+//! gives it the status codes of the error model (docs/errors.md), counted and logged like any
+//! other refusal.
+//!
+//! - **Concurrency**: beyond `--max-concurrent-requests` a request is refused at once with
+//!   `RESOURCE_EXHAUSTED` rather than queued.
+//! - **Time**: a request over `--request-timeout-ms` answers `DEADLINE_EXCEEDED` (tonic's own
+//!   timeout answers `CANCELLED`).
+//! - **Framing**: a unary gRPC request must be exactly one length-prefixed message. tonic answers
+//!   a body shorter than its prefix announces, or no message at all, with `INTERNAL`, silently
+//!   drops bytes after the message, and answers a prefix over the limit `OUT_OF_RANGE`; here they
+//!   are `INVALID_ARGUMENT` (a prefix over the limit `RESOURCE_EXHAUSTED`, refused before the body
+//!   is read). An unknown `grpc-encoding` is left to tonic, which answers `UNIMPLEMENTED` as gRPC
+//!   specifies.
+//! - **Accounting**: a refusal that never reached a handler (the above, undecodable protobuf, an
+//!   unknown method) is counted in `referee_requests_total` with the game `none` and logged on
+//!   `referee::rpc`; a handler marks its request ([`Observed`]) so nothing is counted twice.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use bytes::{Buf, Bytes, BytesMut};
+use http_body_util::BodyExt;
+use tokio::sync::Semaphore;
+use tonic::body::Body;
 use tonic::codegen::http;
 use tonic::{Code, Status};
 use tower::{Layer, Service};
 
-use super::metrics::Metrics;
+use super::metrics::{Metrics, RequestLabels};
 
-/// The layer.
+/// The gRPC message prefix: a compression flag and a big-endian length.
+const PREFIX: usize = 5;
+
+/// The edge's limits.
 #[derive(Clone, Debug)]
 pub struct EdgeLayer {
     timeout: Duration,
+    max_message_bytes: usize,
+    permits: Arc<Semaphore>,
+    max_concurrent: usize,
     metrics: Arc<Metrics>,
 }
 
 impl EdgeLayer {
-    /// With the server's per-request time limit.
-    pub fn new(timeout: Duration, metrics: Arc<Metrics>) -> Self {
-        Self { timeout, metrics }
+    /// With the server's per-request time limit, its message size limit, and the number of
+    /// requests served at once.
+    pub fn new(
+        timeout: Duration,
+        max_message_bytes: usize,
+        max_concurrent: usize,
+        metrics: Arc<Metrics>,
+    ) -> Self {
+        Self {
+            timeout,
+            max_message_bytes,
+            permits: Arc::new(Semaphore::new(max_concurrent)),
+            max_concurrent,
+            metrics,
+        }
     }
 }
 
@@ -35,8 +70,7 @@ impl<S> Layer<S> for EdgeLayer {
     fn layer(&self, inner: S) -> Edge<S> {
         Edge {
             inner,
-            timeout: self.timeout,
-            metrics: self.metrics.clone(),
+            limits: self.clone(),
         }
     }
 }
@@ -45,8 +79,19 @@ impl<S> Layer<S> for EdgeLayer {
 #[derive(Clone, Debug)]
 pub struct Edge<S> {
     inner: S,
-    timeout: Duration,
-    metrics: Arc<Metrics>,
+    limits: EdgeLayer,
+}
+
+/// Put in every request's extensions; a handler that records the request's outcome itself sets
+/// it, so the edge does not count it again.
+#[derive(Clone, Debug, Default)]
+pub struct Observed(Arc<AtomicBool>);
+
+impl Observed {
+    /// The handler has counted and logged this request.
+    pub fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 /// Counts a request in flight until dropped.
@@ -65,40 +110,172 @@ impl Drop for InFlight {
     }
 }
 
-/// tonic's message for a message over the decoding limit.
-const TOO_LARGE: &str = "decoded message length too large";
-
-fn remap<B: Default>(mut response: http::Response<B>) -> http::Response<B> {
-    let headers = response.headers();
-    let out_of_range = headers
-        .get("grpc-status")
-        .is_some_and(|v| v.as_bytes() == b"11");
-    let too_large = headers
-        .get("grpc-message")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|m| {
-            m.contains(TOO_LARGE) || m.contains("decoded%20message%20length%20too%20large")
-        });
-    if out_of_range && too_large {
-        response.headers_mut().insert(
-            "grpc-status",
-            http::HeaderValue::from_static(code_str(Code::ResourceExhausted)),
-        );
-    }
-    response
-}
-
-const fn code_str(code: Code) -> &'static str {
-    match code {
-        Code::ResourceExhausted => "8",
-        _ => "2",
+/// The method label of a path: the referee's RPCs by name, the others by service and name, and
+/// anything else `unknown` (labels never come from a client's strings).
+fn method_label(path: &str) -> &'static str {
+    const KNOWN: [&str; 11] = [
+        "/referee.v1.RefereeService/ListGames",
+        "/referee.v1.RefereeService/NewGame",
+        "/referee.v1.RefereeService/LegalActions",
+        "/referee.v1.RefereeService/Validate",
+        "/referee.v1.RefereeService/Apply",
+        "/referee.v1.RefereeService/View",
+        "/referee.v1.RefereeService/Replay",
+        "/grpc.health.v1.Health/Check",
+        "/grpc.health.v1.Health/Watch",
+        "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+        "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+    ];
+    match KNOWN.iter().find(|k| **k == path) {
+        Some(k) => k
+            .strip_prefix("/referee.v1.RefereeService/")
+            .unwrap_or(&k[1..]),
+        None => "unknown",
     }
 }
 
-impl<S, ReqBody, ResBody> Service<http::Request<ReqBody>> for Edge<S>
+/// Whether a request is unary or server-streaming gRPC, whose whole body is one message (the
+/// reflection service streams requests both ways and is left to tonic).
+fn one_message(request: &http::Request<Body>) -> bool {
+    let grpc = request
+        .headers()
+        .get(http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/grpc"));
+    grpc && !request.uri().path().starts_with("/grpc.reflection.")
+}
+
+/// Reads a one-message body whole and checks its framing; gives back the same bytes as a body.
+async fn framed(
+    request: http::Request<Body>,
+    max_message_bytes: usize,
+) -> Result<http::Request<Body>, Status> {
+    let identity = request
+        .headers()
+        .get("grpc-encoding")
+        .is_none_or(|v| v.as_bytes() == b"identity");
+    let (parts, mut body) = request.into_parts();
+    let mut chunks: Vec<Bytes> = Vec::new();
+    let mut received = 0usize;
+    let mut announced: Option<usize> = None;
+    let mut trailers = None;
+    while let Some(frame) = body.frame().await {
+        let frame =
+            frame.map_err(|e| Status::cancelled(format!("the request body failed: {e}")))?;
+        let frame = match frame.into_data() {
+            Ok(data) => data,
+            Err(frame) => {
+                trailers = frame.into_trailers().ok();
+                continue;
+            }
+        };
+        received += frame.len();
+        chunks.push(frame);
+        if announced.is_none() && received >= PREFIX {
+            let prefix = prefix(&chunks);
+            announced = Some(check_prefix(prefix, identity, max_message_bytes)?);
+        }
+        if let Some(len) = announced {
+            if received > PREFIX + len {
+                return Err(Status::invalid_argument(format!(
+                    "a request carries exactly one message: {} bytes follow the {len}-byte \
+                     message (its prefix announces {len})",
+                    received - PREFIX - len
+                )));
+            }
+        }
+    }
+    match announced {
+        None if received == 0 => Err(Status::invalid_argument(
+            "the request carries no message (a gRPC request is a 5-byte prefix and a message)",
+        )),
+        None => Err(Status::invalid_argument(format!(
+            "the request body holds {received} bytes, less than a message's 5-byte prefix"
+        ))),
+        Some(len) if received < PREFIX + len => Err(Status::invalid_argument(format!(
+            "the request is cut short: its prefix announces a {len}-byte message, the body \
+             holds {}",
+            received - PREFIX
+        ))),
+        Some(_) => {
+            let data = if chunks.len() == 1 {
+                chunks.pop().unwrap_or_default()
+            } else {
+                let mut all = BytesMut::with_capacity(received);
+                chunks.iter().for_each(|c| all.extend_from_slice(c));
+                all.freeze()
+            };
+            let full = http_body_util::Full::new(data);
+            let body = match trailers {
+                None => Body::new(full),
+                Some(t) => Body::new(full.with_trailers(async move { Some(Ok(t)) })),
+            };
+            Ok(http::Request::from_parts(parts, body))
+        }
+    }
+}
+
+/// The W3C trace context headers of a request (usually none: then nothing is copied).
+fn trace_headers(headers: &http::HeaderMap) -> http::HeaderMap {
+    let mut out = http::HeaderMap::new();
+    for name in ["traceparent", "tracestate"] {
+        if let Some(value) = headers.get(name) {
+            out.insert(name, value.clone());
+        }
+    }
+    out
+}
+
+/// The first five bytes, across chunks.
+fn prefix(chunks: &[Bytes]) -> [u8; PREFIX] {
+    let mut out = [0; PREFIX];
+    let mut reader = chunks.iter().flat_map(|c| c.iter());
+    for byte in &mut out {
+        *byte = reader.next().copied().unwrap_or_default();
+    }
+    out
+}
+
+/// The announced length, if the prefix is well formed and within the limit.
+fn check_prefix(
+    prefix: [u8; PREFIX],
+    identity: bool,
+    max_message_bytes: usize,
+) -> Result<usize, Status> {
+    let len = (&prefix[1..]).get_u32() as usize;
+    match prefix[0] {
+        0 => {}
+        // gRPC's compression document asks for INTERNAL here; docs/errors.md keeps INTERNAL
+        // for the referee's own faults, and this is the client's.
+        1 if identity => {
+            return Err(Status::invalid_argument(
+                "the message is flagged compressed but the request names no grpc-encoding",
+            ))
+        }
+        1 => {}
+        flag => {
+            return Err(Status::invalid_argument(format!(
+                "the message prefix has compression flag {flag} (0 or 1)"
+            )))
+        }
+    }
+    if len > max_message_bytes {
+        return Err(Status::resource_exhausted(format!(
+            "the message is {len} bytes, over the server's limit of {max_message_bytes}"
+        )));
+    }
+    Ok(len)
+}
+
+/// The status of a trailers-only answer (a refusal before any message), if not OK.
+fn refused(headers: &http::HeaderMap) -> Option<Status> {
+    Status::from_header_map(headers).filter(|s| s.code() != Code::Ok)
+}
+
+impl<S, ResBody> Service<http::Request<Body>> for Edge<S>
 where
-    S: Service<http::Request<ReqBody>, Response = http::Response<ResBody>>,
+    S: Service<http::Request<Body>, Response = http::Response<ResBody>> + Clone + Send + 'static,
     S::Future: Send + 'static,
+    S::Error: Send,
     ResBody: Default + Send + 'static,
 {
     type Response = http::Response<ResBody>;
@@ -110,20 +287,90 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: http::Request<ReqBody>) -> Self::Future {
-        let call = self.inner.call(request);
-        let limit = self.timeout;
-        let in_flight = InFlight::new(self.metrics.clone());
+    fn call(&mut self, mut request: http::Request<Body>) -> Self::Future {
+        let started = Instant::now();
+        let limits = self.limits.clone();
+        // The service that was made ready goes with this call; its clone waits for the next.
+        let clone = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, clone);
+        let method = method_label(request.uri().path());
+        // The caller's trace, for the span of a refusal no handler makes.
+        let trace = trace_headers(request.headers());
+        let observed = Observed::default();
+        request.extensions_mut().insert(observed.clone());
         Box::pin(async move {
-            let _in_flight = in_flight;
-            match tokio::time::timeout(limit, call).await {
-                Ok(result) => result.map(remap),
-                Err(_) => Ok(Status::deadline_exceeded(format!(
-                    "the request took longer than the server's limit of {} ms",
-                    limit.as_millis()
-                ))
-                .into_http()),
+            let answer = async {
+                let Ok(_permit) = limits.permits.clone().try_acquire_owned() else {
+                    return Ok(Status::resource_exhausted(format!(
+                        "the server is serving its limit of {} requests at once",
+                        limits.max_concurrent
+                    ))
+                    .into_http());
+                };
+                let _in_flight = InFlight::new(limits.metrics.clone());
+                let served = async {
+                    let request = if one_message(&request) {
+                        match framed(request, limits.max_message_bytes).await {
+                            Ok(r) => r,
+                            Err(status) => return Ok(status.into_http()),
+                        }
+                    } else {
+                        request
+                    };
+                    inner.call(request).await
+                };
+                match tokio::time::timeout(limits.timeout, served).await {
+                    Ok(result) => result,
+                    Err(_) => Ok(Status::deadline_exceeded(format!(
+                        "the request took longer than the server's limit of {} ms",
+                        limits.timeout.as_millis()
+                    ))
+                    .into_http()),
+                }
             }
+            .await;
+            if let Ok(response) = &answer {
+                if !observed.0.load(Ordering::Relaxed) {
+                    if let Some(status) = refused(response.headers()) {
+                        record(&limits.metrics, method, &status, &trace, started);
+                    }
+                }
+            }
+            answer
         })
     }
+}
+
+/// Counts and logs a refusal no handler saw, as `observe` does for the ones it sees.
+fn record(
+    metrics: &Metrics,
+    method: &'static str,
+    status: &Status,
+    trace: &http::HeaderMap,
+    started: Instant,
+) {
+    let outcome = super::code_name(status.code());
+    let elapsed = started.elapsed();
+    let service = (!method.contains('/') && method != "unknown").then_some(super::SERVICE);
+    let span = crate::telemetry::rpc_span(service, method, trace);
+    span.record("game", "none");
+    span.record("outcome", outcome);
+    crate::telemetry::record_status(&span, status.code());
+    let _enter = span.enter();
+    tracing::info!(
+        target: "referee::rpc",
+        outcome,
+        duration_us = elapsed.as_micros() as u64,
+        error = status.message(),
+        "refused"
+    );
+    metrics.observe(
+        RequestLabels {
+            method,
+            game: "none",
+            outcome,
+        },
+        false,
+        elapsed.as_secs_f64(),
+    );
 }

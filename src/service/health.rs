@@ -24,6 +24,12 @@ pub struct Drain {
 }
 
 impl Drain {
+    /// Set once the drain has begun: what the plain-HTTP readiness check (`GET /readyz` on the
+    /// metrics port) reads.
+    pub fn draining(&self) -> Arc<AtomicBool> {
+        self.draining.clone()
+    }
+
     /// Turns health `NOT_SERVING` for the overall status and `services`; each watch stream
     /// delivers that status and ends.
     pub async fn start(&self, services: &[&str]) {

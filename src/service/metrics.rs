@@ -4,6 +4,7 @@
 //! build, whether tamper evidence is on, and the process. Label values come from fixed sets only (never from a client's
 //! strings), so a client cannot grow the number of series.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use prometheus_client::encoding::EncodeLabelSet;
@@ -165,29 +166,50 @@ impl Metrics {
     }
 }
 
-/// Serves `GET /metrics` until `shutdown` completes.
+/// Serves `GET /metrics` until `shutdown` completes, and two plain-HTTP health checks for
+/// probes that cannot speak gRPC over TLS (Kubernetes' gRPC probes have no TLS): `GET /livez`
+/// (200 while the process answers) and `GET /readyz` (200 while serving, 503 once `draining`).
 pub async fn serve(
     metrics: Arc<Metrics>,
     listener: TcpListener,
+    draining: Arc<AtomicBool>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    use axum::{http::header, response::IntoResponse, routing::get, Router};
-    let app = Router::new().route(
-        "/metrics",
-        get(move || {
-            let body = metrics.encode();
-            async move {
-                (
-                    [(
-                        header::CONTENT_TYPE,
-                        "application/openmetrics-text; version=1.0.0; charset=utf-8",
-                    )],
-                    body,
-                )
-                    .into_response()
+    use axum::{
+        http::{header, StatusCode},
+        response::IntoResponse,
+        routing::get,
+        Router,
+    };
+    let ready = move || {
+        let draining = draining.load(Ordering::SeqCst);
+        async move {
+            if draining {
+                (StatusCode::SERVICE_UNAVAILABLE, "draining\n")
+            } else {
+                (StatusCode::OK, "serving\n")
             }
-        }),
-    );
+        }
+    };
+    let app = Router::new()
+        .route("/livez", get(|| async { "ok\n" }))
+        .route("/readyz", get(ready))
+        .route(
+            "/metrics",
+            get(move || {
+                let body = metrics.encode();
+                async move {
+                    (
+                        [(
+                            header::CONTENT_TYPE,
+                            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                        )],
+                        body,
+                    )
+                        .into_response()
+                }
+            }),
+        );
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await

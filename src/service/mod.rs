@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tonic::{Request, Response, Status};
-use tracing::{field, info_span, Span};
+use tracing::Span;
 
 use metrics::{Metrics, RequestLabels};
 use state_tag::StateTags;
@@ -32,6 +32,9 @@ use v1::referee_service_server::RefereeService;
 
 pub use games::Contexts;
 pub use server::serve;
+
+/// The referee's gRPC service, as spans name it.
+const SERVICE: &str = "referee.v1.RefereeService";
 
 /// The most actions one Replay may carry (a real game has a few hundred).
 pub const MAX_REPLAY_ACTIONS: usize = 20_000;
@@ -115,22 +118,28 @@ impl Referee {
 }
 
 impl Referee {
-    /// Runs one request inside its span and records its outcome in the log and the metrics. A
-    /// handler returns its answer and the violation code it carries, if any.
-    fn observe<T>(
+    /// Runs one request inside its span and records its outcome in the log and the metrics (and
+    /// tells the edge so, which counts only what no handler saw). A handler returns its answer
+    /// and the violation code it carries, if any.
+    fn observe<R, T>(
         &self,
         method: &'static str,
-        f: impl FnOnce(&Ctx) -> Result<(T, Option<&'static str>), Status>,
+        request: Request<R>,
+        f: impl FnOnce(&Ctx, R) -> Result<(T, Option<&'static str>), Status>,
     ) -> Result<Response<T>, Status> {
         let started = Instant::now();
+        let (metadata, extensions, req) = request.into_parts();
+        if let Some(observed) = extensions.get::<edge::Observed>() {
+            observed.set();
+        }
         let ctx = Ctx {
             contexts: &self.contexts,
-            span: info_span!("rpc", method, game = field::Empty, outcome = field::Empty),
+            span: crate::telemetry::rpc_span(Some(SERVICE), method, &metadata.into_headers()),
             game: Cell::new("none"),
             refusal: Cell::new(None),
         };
         let _enter = ctx.span.enter();
-        let result = f(&ctx);
+        let result = f(&ctx, req);
         let game = ctx.game.get();
         let outcome = match &result {
             Ok((_, None)) => "ok",
@@ -145,6 +154,10 @@ impl Referee {
         };
         let elapsed = started.elapsed();
         ctx.span.record("outcome", outcome);
+        let code = result
+            .as_ref()
+            .map_or_else(|s| s.code(), |_| tonic::Code::Ok);
+        crate::telemetry::record_status(&ctx.span, code);
         // One line per request on its own target, so an operator can turn it down
         // (`RUST_LOG=info,referee::rpc=warn`) and keep the rest.
         let duration_us = elapsed.as_micros() as u64;
@@ -175,9 +188,9 @@ impl Referee {
 impl RefereeService for Referee {
     async fn list_games(
         &self,
-        _request: Request<v1::ListGamesRequest>,
+        request: Request<v1::ListGamesRequest>,
     ) -> Result<Response<v1::ListGamesResponse>, Status> {
-        self.observe("ListGames", |_| {
+        self.observe("ListGames", request, |_, _| {
             let games = games::SERVED
                 .iter()
                 .map(|g| (g.info)(&self.contexts))
@@ -190,8 +203,7 @@ impl RefereeService for Referee {
         &self,
         request: Request<v1::NewGameRequest>,
     ) -> Result<Response<v1::NewGameResponse>, Status> {
-        let req = request.into_inner();
-        self.observe("NewGame", |ctx| {
+        self.observe("NewGame", request, |ctx, req| {
             let rpc = rpc::NewGame {
                 referee: self,
                 ctx,
@@ -205,8 +217,7 @@ impl RefereeService for Referee {
         &self,
         request: Request<v1::LegalActionsRequest>,
     ) -> Result<Response<v1::LegalActionsResponse>, Status> {
-        let req = request.into_inner();
-        self.observe("LegalActions", |ctx| {
+        self.observe("LegalActions", request, |ctx, req| {
             let gs = self.open(req.state, ctx)?;
             games::on_state(gs, ctx, rpc::LegalActions { seat: req.seat })
         })
@@ -216,8 +227,7 @@ impl RefereeService for Referee {
         &self,
         request: Request<v1::ValidateRequest>,
     ) -> Result<Response<v1::ValidateResponse>, Status> {
-        let req = request.into_inner();
-        self.observe("Validate", |ctx| {
+        self.observe("Validate", request, |ctx, req| {
             let gs = self.open(req.state, ctx)?;
             let action = req.action.as_ref();
             games::on_state(gs, ctx, rpc::Validate { action })
@@ -228,8 +238,7 @@ impl RefereeService for Referee {
         &self,
         request: Request<v1::ApplyRequest>,
     ) -> Result<Response<v1::ApplyResponse>, Status> {
-        let req = request.into_inner();
-        self.observe("Apply", |ctx| {
+        self.observe("Apply", request, |ctx, req| {
             let gs = self.open(req.state, ctx)?;
             let rpc = rpc::Apply {
                 referee: self,
@@ -244,8 +253,7 @@ impl RefereeService for Referee {
         &self,
         request: Request<v1::ViewRequest>,
     ) -> Result<Response<v1::ViewResponse>, Status> {
-        let req = request.into_inner();
-        self.observe("View", |ctx| {
+        self.observe("View", request, |ctx, req| {
             let gs = self.open(req.state, ctx)?;
             games::on_state(gs, ctx, rpc::View { seat: req.seat })
         })
@@ -255,8 +263,7 @@ impl RefereeService for Referee {
         &self,
         request: Request<v1::ReplayRequest>,
     ) -> Result<Response<v1::ReplayResponse>, Status> {
-        let req = request.into_inner();
-        self.observe("Replay", |ctx| {
+        self.observe("Replay", request, |ctx, req| {
             let setup = req
                 .setup
                 .as_ref()

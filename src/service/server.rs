@@ -7,9 +7,6 @@ use tokio::net::TcpListener;
 use tonic::server::NamedService;
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
-use tower::limit::GlobalConcurrencyLimitLayer;
-use tower::load_shed::LoadShedLayer;
-use tower::ServiceBuilder;
 
 use super::edge::EdgeLayer;
 use super::health;
@@ -80,16 +77,17 @@ pub async fn serve(
 ) -> Result<(), ServeError> {
     let metrics = Metrics::new(&super::games::rules_versions());
     metrics.state_key_configured(config.state_key.is_some());
+    let services = [RefereeServiceServer::<Referee>::NAME];
+    let (drain, health) = health::service(&services).await;
     let (metrics_stop, metrics_stopped) = tokio::sync::oneshot::channel::<()>();
     let metrics_task = tokio::spawn(metrics::serve(
         metrics.clone(),
         listeners.metrics,
+        drain.draining(),
         async move {
             let _ = metrics_stopped.await;
         },
     ));
-    let services = [RefereeServiceServer::<Referee>::NAME];
-    let (drain, health) = health::service(&services).await;
     // Reflection also serves google.rpc's error details (BadRequest, ErrorInfo) and Status, so a
     // client with no proto files (grpcurl) can decode a refusal's field paths and reason.
     let reflection = || {
@@ -116,14 +114,18 @@ pub async fn serve(
         let _ = drain_tx.send(());
     };
 
-    // Outermost first: refuse at once beyond the concurrency limit, then the edge limits.
-    let limits = ServiceBuilder::new()
-        .layer(LoadShedLayer::new())
-        .layer(GlobalConcurrencyLimitLayer::new(
-            config.max_concurrent_requests,
-        ))
-        .layer(EdgeLayer::new(config.request_timeout(), metrics));
-    let mut builder = Server::builder()
+    // Concurrency, time, framing, and the accounting of what no handler sees.
+    let limits = EdgeLayer::new(
+        config.request_timeout(),
+        config.max_message_bytes,
+        config.max_concurrent_requests,
+        metrics,
+    );
+    let mut builder = Server::builder();
+    if let Some(tls) = config.tls()? {
+        builder = builder.tls_config(tls)?;
+    }
+    let mut builder = builder
         .max_concurrent_streams(Some(config.max_concurrent_streams))
         .http2_keepalive_interval(Config::positive_ms(config.http2_keepalive_interval_ms))
         .http2_keepalive_timeout(Config::positive_ms(config.http2_keepalive_timeout_ms));

@@ -1,9 +1,11 @@
 //! Hostile input over gRPC: thousands of valid requests corrupted at random — flipped bytes,
 //! truncations, duplicated ranges, mutated fields, counts, duplicate and missing cards,
-//! out-of-range seats and ids, unknown enum values — sent to every state-taking RPC. Each answer
-//! must be a normal answer (applied, or a Violation) or INVALID_ARGUMENT; never INTERNAL or
-//! UNKNOWN, never a hang; and the server must still be healthy afterwards. Bounded in count and
-//! time; 127.0.0.1 only.
+//! out-of-range seats and ids, unknown enum values, and the gRPC framing itself (a body shorter
+//! than its prefix, a prefix over the limit, a compressed flag without compression, bytes after
+//! the message) — sent to every state-taking RPC. Each answer must be a normal answer (applied,
+//! or a Violation), INVALID_ARGUMENT, or for a prefix over the limit RESOURCE_EXHAUSTED; never
+//! INTERNAL or UNKNOWN, never a hang; and the server must still be healthy afterwards. Bounded in
+//! count and time; 127.0.0.1 only.
 
 use crate::common::mutate;
 use crate::common::paths;
@@ -126,6 +128,44 @@ fn mutate_village(p: &mut v1::VillageState, rng: &mut GameRng) {
     }
 }
 
+/// Corrupts a request's gRPC framing: the kinds of fault a generated client never sends. Returns
+/// the body to send as it is, and whether its prefix announces more than the server's limit.
+fn mutate_framing(message: &[u8], rng: &mut GameRng) -> (Vec<u8>, bool) {
+    let mut body = raw::framed(message);
+    let over = match rng.below(6) {
+        0 => {
+            // Short body: the prefix announces more than follows.
+            body.truncate(rng.below(body.len() as u32) as usize);
+            false
+        }
+        1 => {
+            let len = 1024 * 1024 + 1 + rng.below(u32::MAX / 2);
+            body[1..5].copy_from_slice(&len.to_be_bytes());
+            true
+        }
+        2 => {
+            body[0] = 1; // compressed, with no grpc-encoding
+            false
+        }
+        3 => {
+            for _ in 0..=rng.below(8) {
+                body.push(rng.below(256) as u8); // bytes after the message
+            }
+            false
+        }
+        4 => {
+            body[0] = rng.below(256) as u8;
+            false
+        }
+        _ => {
+            let len = rng.below(message.len() as u32 * 2 + 8);
+            body[1..5].copy_from_slice(&len.to_be_bytes());
+            len > 1024 * 1024
+        }
+    };
+    (body, over)
+}
+
 /// Corrupts a state at the field level.
 fn mutate_fields(gs: &mut v1::GameState, rng: &mut GameRng) {
     let p = match gs.game.as_mut() {
@@ -232,7 +272,7 @@ async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal()
     let seeds = seeds();
     let mut rng = GameRng::from_u64(20261129);
     let started = Instant::now();
-    let (mut answered, mut invalid, mut cases) = (0u32, 0u32, 0u32);
+    let (mut answered, mut invalid, mut cases, mut framing) = (0u32, 0u32, 0u32, 0u32);
     let methods = [
         "/referee.v1.RefereeService/Apply",
         "/referee.v1.RefereeService/Validate",
@@ -272,6 +312,18 @@ async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal()
             .encode_to_vec(),
         };
         if !by_fields {
+            if rng.below(4) == 0 {
+                framing += 1;
+                let (body, over) = mutate_framing(&body, &mut rng);
+                let answer = raw::h2_call(&addr, method, &[], body).await;
+                match answer.code {
+                    Code::Ok => answered += 1,
+                    Code::InvalidArgument => invalid += 1,
+                    Code::ResourceExhausted if over => invalid += 1,
+                    _ => panic!("case {cases} ({method}, framing): {answer:?}"),
+                }
+                continue;
+            }
             mutate::bytes(&mut body, &[], &mut rng);
         }
         let mut grpc = tonic::client::Grpc::new(channel.clone());
@@ -299,7 +351,7 @@ async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal()
         }
     }
     assert_eq!(cases, CASES, "bounded by time before all cases ran");
-    println!("mutation test: {cases} corrupted requests: {answered} answered, {invalid} INVALID_ARGUMENT, 0 other");
+    println!("mutation test: {cases} corrupted requests ({framing} in their framing): {answered} answered, {invalid} INVALID_ARGUMENT (or RESOURCE_EXHAUSTED for a prefix over the limit), 0 other");
 
     use tonic_health::pb::{
         health_check_response::ServingStatus, health_client::HealthClient, HealthCheckRequest,

@@ -1,4 +1,4 @@
-//! The service's tests, in one binary: gRPC end to end, the gRPC mutation test, the bounded
+//! The service's tests, in one binary: gRPC end to end (over TLS too), the gRPC mutation test, the bounded
 //! fuzz run and the load-balancer fault test (the last three run as their own stages of
 //! `scripts/test`, selected by module name).
 
@@ -10,4 +10,6 @@ mod fault;
 mod fuzz;
 mod grpc;
 mod grpc_mutation;
+mod tls;
+mod tracing;
 mod village;
