@@ -66,7 +66,7 @@ pub struct Config {
     /// and spread over new replicas; 0 = never. Requests in flight finish (within
     /// `--request-timeout-ms`) and the connection then closes. There is deliberately no
     /// forced-close grace period: tonic 0.14's closes the connection at age + grace without
-    /// sending the GOAWAY, failing whatever request is in flight (README, "Running it").
+    /// sending the GOAWAY, failing whatever request is in flight (docs/operations.md, "Flags").
     #[arg(long, env = "REFEREE_MAX_CONNECTION_AGE_MS", default_value_t = 300_000)]
     pub max_connection_age_ms: u64,
 

@@ -26,6 +26,7 @@ class BuildWithStubs(build_py):
             raise SystemExit("protoc failed")
         for pkg in [out / "referee", out / "referee" / "v1"]:
             (pkg / "__init__.py").touch()
+            (pkg / "py.typed").touch()  # the generated .pyi stubs are the types
         generated = {"referee", "referee.v1"}
         self.packages = sorted(set(self.packages or []) | generated)
         self.distribution.packages = sorted(set(self.distribution.packages or []) | generated)

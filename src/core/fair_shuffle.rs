@@ -1,4 +1,4 @@
-//! Commit, contribute, reveal: a shuffle nobody can choose alone (README, "Fair shuffles").
+//! Commit, contribute, reveal: a shuffle nobody can choose alone (docs/fair-shuffles.md).
 //!
 //! The referee draws a secret server seed and shows only its commitment; every seat then adds
 //! randomness of its own, in the open; the game seed is a hash of the server seed and every

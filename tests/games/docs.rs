@@ -1,6 +1,9 @@
 //! The project's documents stay complete and stand alone: every violation code, details key,
-//! ErrorInfo reason and status label the code base can emit is in `docs/errors.md`; and no
-//! document points outside the repository (a user's clone has only what is in it).
+//! ErrorInfo reason and status label the code base can emit is in `docs/errors.md`; the README
+//! names every proto file, `docs/operations.md` every flag, `docs/rules.md` every rules version;
+//! every relative link resolves; no document points outside the repository (a user's clone has
+//! only what is in it); and what is shipped agrees with itself (licence, ports, the manifests'
+//! namespace and component file).
 
 use std::path::{Path, PathBuf};
 
@@ -232,4 +235,132 @@ fn the_example_overlays_component_file_is_the_embedded_set() {
     let embedded = Components::provisional();
     assert_eq!(mounted.name, embedded.name);
     assert_eq!(mounted.hash(), embedded.hash());
+}
+
+/// The section of a markdown document under `heading` (to the next heading of its level).
+fn section<'a>(doc: &'a str, heading: &str) -> &'a str {
+    let start = doc
+        .find(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("no section {heading}"));
+    let level = heading.split(' ').next().unwrap();
+    let rest = &doc[start + heading.len() + 2..];
+    let end = rest.find(&format!("\n{level} ")).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// The README is a short path: what it is, two commands, a first session, where to go next; and
+/// where it lists the contract it names every proto file.
+#[test]
+fn the_readme_is_a_short_path_that_names_every_proto_file() {
+    let readme = read("README.md");
+    assert!(
+        readme.len() < 12 * 1024,
+        "the README is {} bytes: move detail to docs/",
+        readme.len()
+    );
+    let headings: Vec<&str> = readme.lines().filter(|l| l.starts_with("## ")).collect();
+    assert_eq!(
+        headings,
+        [
+            "## Two commands",
+            "## A first session",
+            "## grpcurl quick start",
+            "## Where to go next"
+        ]
+    );
+    let next = section(&readme, "## Where to go next");
+    for entry in std::fs::read_dir(root().join("proto/referee/v1")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(
+            next.contains(&format!("`{name}`")),
+            "the README's contract entry does not name {name}"
+        );
+    }
+    assert!(
+        next.contains("docs/errors.md"),
+        "violation codes: docs/errors.md"
+    );
+    assert!(
+        !readme.contains("listed in `docs/rules.md`"),
+        "codes are listed in docs/errors.md"
+    );
+}
+
+/// docs/operations.md's flag table names every flag the server takes, with its variable, and no
+/// flag it does not take.
+#[test]
+fn the_flag_table_lists_every_flag_and_variable() {
+    use clap::CommandFactory;
+    let doc = read("docs/operations.md");
+    let table = section(&doc, "## Flags");
+    let command = referee::config::Config::command();
+    let mut known = Vec::new();
+    for arg in command.get_arguments() {
+        let Some(long) = arg.get_long() else { continue };
+        if ["help", "version"].contains(&long) {
+            continue;
+        }
+        known.push(format!("--{long}"));
+        let row = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| `--{long}")))
+            .unwrap_or_else(|| panic!("docs/operations.md: no row for --{long}"));
+        if let Some(env) = arg.get_env() {
+            let env = env.to_string_lossy();
+            assert!(
+                row.contains(&format!("`{env}`")),
+                "--{long}: {env} not in {row}"
+            );
+        }
+    }
+    for row in table.lines().filter(|l| l.starts_with("| `--")) {
+        let flag = row[3..].split(['`', ' ']).next().unwrap();
+        assert!(
+            known.iter().any(|k| k == flag),
+            "the table names {flag}, which does not exist"
+        );
+    }
+}
+
+/// Every rules version the release plays is in docs/rules.md's "Rules versions" table.
+#[test]
+fn every_rules_version_is_documented() {
+    let doc = read("docs/rules.md");
+    let table = section(&doc, "## Rules versions");
+    let versions = referee::service::games::rules_versions();
+    assert!(versions.len() >= 3, "{versions:?}");
+    for version in versions {
+        assert!(
+            table
+                .lines()
+                .any(|l| l.starts_with(&format!("| `{version}`"))),
+            "docs/rules.md, \"Rules versions\", has no row for {version}"
+        );
+    }
+}
+
+/// Every relative link of the project's documents leads to a file or folder the repository has.
+#[test]
+fn every_relative_link_resolves() {
+    let mut docs = vec![root().join("README.md"), root().join("deploy/README.md")];
+    files(&root().join("docs"), "md", &mut docs);
+    docs.push(root().join("clients/python/README.md"));
+    docs.push(root().join("clients/node/README.md"));
+    for path in docs {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, _) in text.match_indices("](") {
+            let target = &text[i + 2..];
+            let target = &target[..target.find(')').unwrap()];
+            if target.contains("://") || target.starts_with('#') {
+                continue;
+            }
+            let file = target.split('#').next().unwrap();
+            let resolved = path.parent().unwrap().join(file);
+            assert!(
+                resolved.exists(),
+                "{}: the link {target} leads nowhere",
+                path.display()
+            );
+        }
+    }
 }

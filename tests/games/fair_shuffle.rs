@@ -1,4 +1,4 @@
-//! Fair shuffles (README, "Fair shuffles"): the pinned derivation, the setup step's rules, and
+//! Fair shuffles (docs/fair-shuffles.md): the pinned derivation, the setup step's rules, and
 //! the undo answer of the actions whose rule does not depend on what they set off.
 
 use prost::Message;

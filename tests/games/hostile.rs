@@ -1,4 +1,4 @@
-//! Hostile input to the core (README "errors"): states mutated at random from real mid-game
+//! Hostile input to the core (docs/errors.md): states mutated at random from real mid-game
 //! states are either refused with field errors naming fields of the state, or fully usable;
 //! nothing panics. Every seat's legal actions, random actions and views are exercised on every
 //! state that is accepted.

@@ -7,7 +7,7 @@
 //! request and exits 0.
 //!
 //! Both sides retry as a production setup should for a service whose every RPC is free of side
-//! effects (README, "Retries"): HAProxy retries a request whose backend died before answering on
+//! effects (docs/errors.md, "Retries"): HAProxy retries a request whose backend died before answering on
 //! another backend (`retry-on`, `option redispatch`), and the client retries UNAVAILABLE and
 //! UNKNOWN — the referee never answers UNKNOWN itself, so an UNKNOWN is always the path's doing,
 //! e.g. a response cut off when a replica is killed after sending its headers, which no proxy can
@@ -156,7 +156,7 @@ struct Counts {
     retried_by_code: std::sync::Mutex<std::collections::BTreeMap<String, u64>>,
 }
 
-/// The codes the client retries (README, "Retries": the service-config policy).
+/// The codes the client retries (docs/errors.md, "Retries": the service-config policy).
 const RETRYABLE: [Code; 2] = [Code::Unavailable, Code::Unknown];
 
 /// The client's retry policy: a retryable code is retried with a growing pause, up to ATTEMPTS

@@ -2,7 +2,7 @@
 //! of the checked-in seed corpus (`fuzz/corpus/<target>/`) and every input that once found a bug
 //! (`fuzz/regressions/<target>/`), then mutations of the corpus (field-level on the wire,
 //! byte-level, and for `apply` also a corrupted action on an intact state). The coverage-guided
-//! long run is cargo-fuzz (README, "Hostile input and fuzzing").
+//! long run is cargo-fuzz (docs/testing.md, "Hostile input and fuzzing").
 //!
 //! `REFEREE_FUZZ_ITERATIONS` (default 200,000 per target) and `REFEREE_FUZZ_SEED` set the run;
 //! the summary line says how deep the inputs got.

@@ -1298,7 +1298,7 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
     );
 }
 
-/// README, "Limits": each list of a state has a maximum and a longer one is refused whole, naming
+/// docs/operations.md, "Limits": each list of a state has a maximum and a longer one is refused whole, naming
 /// the list; messages nest at most 100 levels (unknown fields included); a replay carries at most
 /// 20,000 actions; a refusal lists at most 20 field errors.
 #[tokio::test]
@@ -1490,7 +1490,7 @@ async fn refused_everywhere(c: &mut RefereeServiceClient<Channel>, state: &v1::G
     errors.iter().for_each(assert_tampered);
 }
 
-/// README, "Tamper evidence": with a key, returned states carry a tag and states with a missing,
+/// docs/operations.md, "Tamper evidence": with a key, returned states carry a tag and states with a missing,
 /// changed or foreign tag are refused; a rotation accepts the previous key; without a key
 /// nothing changes.
 #[tokio::test]
@@ -1626,7 +1626,7 @@ fn never_sent(status: &Status) -> bool {
     false
 }
 
-/// README, "Running it" (connection age): connections are rotated with a GOAWAY and no call
+/// docs/operations.md, "Flags" (connection age): connections are rotated with a GOAWAY and no call
 /// fails. Calls go through a counting TCP relay on 127.0.0.1 to see the new connections. A
 /// request that races the GOAWAY inside the client is never sent at all; it is sent again, as
 /// gRPC's transparent retry does (counted), and every call the server received is answered.

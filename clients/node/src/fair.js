@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Checking a fair shuffle without trusting the platform (README, "Fair shuffles"): the revealed
+ * Checking a fair shuffle without trusting the platform (docs/fair-shuffles.md): the revealed
  * server seed opens the commitment shown before the deal, the game seed follows from it and every
  * seat's contribution, and a referee of your choice replays the log to the position you saw.
  */

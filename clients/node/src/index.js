@@ -68,10 +68,40 @@ class RefereeError extends Error {
   }
 }
 
-/** The referee at `address` (host:port). Every method returns a promise. */
+/**
+ * The gRPC service config every Referee uses unless told otherwise: every referee RPC is
+ * idempotent, so a call that failed with UNAVAILABLE (no replica reachable, a connection refused
+ * or reset) or UNKNOWN (an answer cut off mid-response, e.g. a replica killed) is sent again, up
+ * to 4 attempts with exponential backoff from 50 ms to 1 s. Pass `serviceConfig` to change it,
+ * or `null` to turn retries off.
+ */
+const DEFAULT_SERVICE_CONFIG = Object.freeze({
+  methodConfig: [{
+    name: [{ service: 'referee.v1.RefereeService' }],
+    retryPolicy: {
+      maxAttempts: 4,
+      initialBackoff: '0.05s',
+      maxBackoff: '1s',
+      backoffMultiplier: 2,
+      retryableStatusCodes: ['UNAVAILABLE', 'UNKNOWN'],
+    },
+  }],
+});
+
+/**
+ * The referee at `address` (host:port). Every method returns a promise. `credentials`:
+ * `grpc.credentials.createSsl(ca, key, cert)` for a referee serving TLS (the default is
+ * plaintext); `serviceConfig`: the retry policy (DEFAULT_SERVICE_CONFIG, or null for none).
+ */
 class Referee {
-  constructor(address, { credentials = grpc.credentials.createInsecure(), deadlineMs = 5000 } = {}) {
-    this.client = new v1.RefereeService(address, credentials);
+  constructor(address, {
+    credentials = grpc.credentials.createInsecure(),
+    deadlineMs = 5000,
+    serviceConfig = DEFAULT_SERVICE_CONFIG,
+  } = {}) {
+    const options = { 'grpc.enable_retries': serviceConfig ? 1 : 0 };
+    if (serviceConfig) options['grpc.service_config'] = JSON.stringify(serviceConfig);
+    this.client = new v1.RefereeService(address, credentials, options);
     this.deadlineMs = deadlineMs;
   }
 
@@ -102,7 +132,7 @@ class Referee {
   /**
    * A new game: `{ state, status }`. Port Royal unless `game` says otherwise; `portRoyal` is a
    * PortRoyalOptions object, `village` a VillageOptions object. With `fairShuffle` (and no seed)
-   * nothing is dealt until every seat has sent a contribution (README, "Fair shuffles").
+   * nothing is dealt until every seat has sent a contribution (docs/fair-shuffles.md).
    */
   async newGame(players, { seed, startSeat, portRoyal, game = 'port-royal', village, fairShuffle } = {}) {
     const options = game === 'village' ? { village: village || {} } : { port_royal: portRoyal || {} };
@@ -149,4 +179,6 @@ class Referee {
 
 const { UnfairGame, verifyFairGame } = require('./fair');
 
-module.exports = { Referee, RefereeError, PROTO_DIR, UnfairGame, verifyFairGame };
+module.exports = {
+  DEFAULT_SERVICE_CONFIG, Referee, RefereeError, PROTO_DIR, UnfairGame, verifyFairGame, grpc,
+};

@@ -247,3 +247,68 @@ test('the fair shuffle derivation matches the referee golden values', () => {
   assert.equal(commitment(seed).toString('hex'), '6bb30a8f22daa77ad720a1903c9a10c187b467f4079a0cf0bbb6c6c56dd8228b');
   assert.equal(gameSeed(seed, [Buffer.from('alice'), Buffer.alloc(0), Buffer.alloc(64, 0xff)]), '9595593628411860456');
 });
+
+test('every code block of the README runs as written', async () => {
+  const readme = require('node:fs').readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.ok(blocks.length >= 1);
+  for (const code of blocks) {
+    // Run from the package folder, where `require('referee-client')` names this package.
+    const { stdout } = await new Promise((resolve, reject) => {
+      execFile(process.execPath, ['-e', code.replaceAll('localhost:50051', address)],
+        { cwd: path.join(__dirname, '..') },
+        (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve({ stdout: out })));
+    });
+    assert.match(stdout, /to act:/);
+  }
+});
+
+/** A grpc-js server whose ListGames fails `failures` times with `code`, then answers. */
+async function flakyServer(code, failures) {
+  const grpc = require('@grpc/grpc-js');
+  const { grpc: ours } = require('../src');
+  assert.equal(grpc, ours, 'the client exports the grpc-js it uses');
+  const protoLoader = require('@grpc/proto-loader');
+  const { PROTO_DIR } = require('../src');
+  const definition = protoLoader.loadSync('referee/v1/referee_service.proto', {
+    keepCase: true, longs: String, enums: String, defaults: false, oneofs: true, includeDirs: [PROTO_DIR],
+  });
+  const service = grpc.loadPackageDefinition(definition).referee.v1.RefereeService.service;
+  const seen = { calls: 0 };
+  const server = new grpc.Server();
+  server.addService(service, {
+    ListGames(call, callback) {
+      seen.calls += 1;
+      if (seen.calls <= failures) callback({ code, details: 'a replica went away' });
+      else callback(null, { games: [{ game: 'port-royal' }] });
+    },
+  });
+  const port = await new Promise((resolve, reject) => server.bindAsync('127.0.0.1:0',
+    grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+  return { server, seen, address: `127.0.0.1:${port}` };
+}
+
+test('UNAVAILABLE and UNKNOWN are retried by default, up to 4 attempts; others, or with retries off, are not', async () => {
+  const { status } = require('@grpc/grpc-js');
+  for (const [code, failures, options, calls, ok] of [
+    [status.UNAVAILABLE, 2, {}, 3, true],
+    [status.UNKNOWN, 2, {}, 3, true],
+    [status.UNAVAILABLE, 10, {}, 4, false],
+    [status.INVALID_ARGUMENT, 1, {}, 1, false],
+    [status.UNAVAILABLE, 1, { serviceConfig: null }, 1, false],
+  ]) {
+    const { server, seen, address: flaky } = await flakyServer(code, failures);
+    const client = new Referee(flaky, options);
+    try {
+      const outcome = await client.listGames().then(() => true, (e) => {
+        assert.ok(e instanceof RefereeError);
+        return false;
+      });
+      assert.equal(outcome, ok, `code ${code}, ${failures} failures`);
+      assert.equal(seen.calls, calls, `code ${code}, ${failures} failures`);
+    } finally {
+      client.close();
+      server.forceShutdown();
+    }
+  }
+});

@@ -22,15 +22,16 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(**env):
-    """A referee on a free 127.0.0.1 port, with extra environment; stopped (exit 0) afterwards."""
+def serve(credentials=None, **env):
+    """A referee on a free 127.0.0.1 port, with extra environment; stopped (exit 0) afterwards.
+    `credentials`: the channel credentials that reach it, for a referee serving TLS."""
     binary = os.environ.get("REFEREE_BIN", str(REPO / "target" / "release" / "referee"))
     port, metrics = free_port(), free_port()
     env = dict(os.environ, REFEREE_LISTEN=f"127.0.0.1:{port}",
                REFEREE_METRICS_LISTEN=f"127.0.0.1:{metrics}", RUST_LOG="warn", **env)
     proc = subprocess.Popen([binary], env=env, stderr=subprocess.DEVNULL)
     addr = f"127.0.0.1:{port}"
-    channel = grpc.insecure_channel(addr)
+    channel = grpc.secure_channel(addr, credentials) if credentials else grpc.insecure_channel(addr)
     try:
         grpc.channel_ready_future(channel).result(timeout=20)
         yield addr
@@ -54,7 +55,7 @@ def referee(address):
 
 @pytest.fixture()
 def keyed_referee():
-    """A referee with tamper evidence on (README, "Tamper evidence")."""
+    """A referee with tamper evidence on (docs/operations.md, "Tamper evidence")."""
     with serve(REFEREE_STATE_KEY="conformance-suite-key-0123456789abcdef") as addr:
         with Referee(addr) as r:
             yield r

@@ -154,7 +154,7 @@ def test_malformed_states_raise_with_the_field(referee: Referee):
 
 
 def test_tagged_states_survive_the_client_and_tampering_is_refused(keyed_referee: Referee):
-    """README, "Tamper evidence": every state goes out tagged, the tag survives Python's protobuf
+    """docs/operations.md, "Tamper evidence": every state goes out tagged, the tag survives Python's protobuf
     (parsed and serialized again at every step), and a changed or untagged state is refused."""
     rng = random.Random(11)
     state, status = keyed_referee.new_game(4, seed=11, port_royal=pr.PortRoyalOptions(contracts=True))

@@ -1,9 +1,13 @@
-"""The README's grpcurl quick start: every JSON request in it is valid under the standard protobuf
-JSON mapping (the one grpcurl uses) and gets the answer the README describes; and the piped
-session's first legal action has the JSON shape the README shows."""
+"""The README's first session runs as written and prints what its comments say; its grpcurl quick
+start's JSON requests are valid under the standard protobuf JSON mapping (the one grpcurl uses)
+and get the answers the README describes, and the piped session's first legal action has the
+JSON shape the README shows; the fair shuffle example of docs/fair-shuffles.md plays a fair game
+and verifies it."""
 import json
 import pathlib
 import re
+import subprocess
+import sys
 
 import grpc
 from google.protobuf import json_format
@@ -11,13 +15,39 @@ from google.protobuf import json_format
 from referee.v1 import referee_service_pb2 as pb
 from referee.v1 import referee_service_pb2_grpc as rpc
 
-README = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+README = ROOT / "README.md"
 CALL = re.compile(r"grpcurl -plaintext -d '(\{.*\})' localhost:50051 referee\.v1\.RefereeService/(\w+)")
 
 
 def quick_start():
     text = README.read_text()
-    return text[text.index("## grpcurl quick start"):text.index("## The API")]
+    return text[text.index("## grpcurl quick start"):text.index("## Where to go next")]
+
+
+def first_session():
+    text = README.read_text()
+    section = text[text.index("## A first session"):text.index("## grpcurl quick start")]
+    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+
+
+def test_the_first_session_runs_as_written_and_prints_what_it_says(address, capsys):
+    code = first_session()
+    exec(compile(code.replace("localhost:50051", address), "README.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    promised = [line.split("# ")[-1] for line in code.splitlines()
+                if line.lstrip().startswith("print(") and "# " in line]
+    assert len(promised) == 4, promised
+    for claim in promised:
+        assert any(line.endswith(claim) for line in out), (claim, out)
+
+
+def test_the_first_session_type_checks(tmp_path):
+    path = tmp_path / "first_session.py"
+    path.write_text(first_session())
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+                          str(path)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_every_json_request_of_the_quick_start_is_answered_as_described(address):
@@ -59,7 +89,7 @@ def test_the_piped_session_shows_the_json_shapes_it_claims(address):
 
 
 def test_the_fair_shuffle_example_plays_a_fair_game_and_verifies_it(address, capsys):
-    text = README.read_text()
+    text = (ROOT / "docs" / "fair-shuffles.md").read_text()
     section = text[text.index("## Fair shuffles"):text.index("## Undo")]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     exec(compile(code.replace("localhost:50051", address), "README.md", "exec"), {})

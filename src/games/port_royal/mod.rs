@@ -84,7 +84,7 @@ impl crate::games::Game for State {
         &self.rng
     }
     /// Only a card drawn face up shows something hidden: coins are taken face down, and every
-    /// other card moves in the open (README, "Undo").
+    /// other card moves in the open (docs/fair-shuffles.md, "Undo").
     fn reveals(&self, events: &[Event]) -> bool {
         events.iter().any(|e| matches!(e, Event::CardDrawn { .. }))
     }

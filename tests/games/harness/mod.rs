@@ -71,13 +71,13 @@ pub trait Harness: Wire {
     }
     /// The game's message in a state's oneof.
     fn state_message(g: v1::game_state::Game) -> Self::StateProto;
-    /// Every kind of action with its undo rule, as the README's table gives it.
+    /// Every kind of action with its undo rule, as docs/fair-shuffles.md's table gives it.
     fn undo_table() -> Vec<(&'static str, Undo)>;
     /// A referee's contexts with this game's set to `context`.
     fn contexts(context: &Self::Context) -> Contexts;
 }
 
-/// Whether a kind of action may be taken back (README, "Undo").
+/// Whether a kind of action may be taken back (docs/fair-shuffles.md, "Undo").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Undo {
     /// Always: it never shows anything hidden or draws.

@@ -6,8 +6,9 @@ gRPC code and any field paths the server reported.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 import grpc
 from grpc_status import rpc_status
@@ -20,8 +21,26 @@ from referee.v1 import village_pb2 as vg
 
 from .fair import FairGame, UnfairGame, verify_fair_game
 
-__all__ = ["FairGame", "Referee", "RefereeError", "UnfairGame", "pb", "pr", "verify_fair_game",
-           "vg"]
+__all__ = ["DEFAULT_SERVICE_CONFIG", "FairGame", "Referee", "RefereeError", "UnfairGame", "pb", "pr",
+           "verify_fair_game", "vg"]
+
+#: The gRPC service config every `Referee` uses unless told otherwise: every referee RPC is
+#: idempotent, so a call that failed with UNAVAILABLE (no replica reachable, a connection
+#: refused or reset) or UNKNOWN (an answer cut off mid-response, e.g. a replica killed) is sent
+#: again, up to 4 attempts with exponential backoff from 50 ms to 1 s. Pass `service_config=`
+#: to change it, or `None` to turn retries off.
+DEFAULT_SERVICE_CONFIG: Dict[str, Any] = {
+    "methodConfig": [{
+        "name": [{"service": "referee.v1.RefereeService"}],
+        "retryPolicy": {
+            "maxAttempts": 4,
+            "initialBackoff": "0.05s",
+            "maxBackoff": "1s",
+            "backoffMultiplier": 2,
+            "retryableStatusCodes": ["UNAVAILABLE", "UNKNOWN"],
+        },
+    }],
+}
 
 
 @dataclass
@@ -52,10 +71,21 @@ class RefereeError(Exception):
 
 
 class Referee:
-    """`Referee("localhost:50051")`: one channel, every RPC of the service."""
+    """`Referee("localhost:50051")`: one channel, every RPC of the service, retried as
+    `DEFAULT_SERVICE_CONFIG` says. `credentials` (e.g. `grpc.ssl_channel_credentials(...)`) for
+    a referee serving TLS; `channel` to bring a channel of your own (then `service_config` and
+    `credentials` are yours to set on it)."""
 
-    def __init__(self, address: str, timeout: float = 10.0, channel: Optional[grpc.Channel] = None):
-        self._channel = channel or grpc.insecure_channel(address)
+    def __init__(self, address: str, timeout: float = 10.0, channel: Optional[grpc.Channel] = None,
+                 service_config: Optional[Dict[str, Any]] = DEFAULT_SERVICE_CONFIG,
+                 credentials: Optional[grpc.ChannelCredentials] = None):
+        options = [("grpc.enable_retries", 1 if service_config else 0)]
+        if service_config:
+            options.append(("grpc.service_config", json.dumps(service_config)))
+        if channel is None:
+            channel = (grpc.secure_channel(address, credentials, options=options) if credentials
+                       else grpc.insecure_channel(address, options=options))
+        self._channel = channel
         self._stub = rpc.RefereeServiceStub(self._channel)
         self._timeout = timeout
 
@@ -83,7 +113,7 @@ class Referee:
                  village: Optional[vg.VillageOptions] = None,
                  fair_shuffle: bool = False) -> Tuple[pb.GameState, pb.Status]:
         """A new game. With `fair_shuffle` (and no seed) nothing is dealt until every seat has
-        sent a contribution (README, "Fair shuffles")."""
+        sent a contribution (docs/fair-shuffles.md)."""
         req = pb.NewGameRequest(game=game, players=players, seed=seed, start_seat=start_seat,
                                 fair_shuffle=fair_shuffle)
         if port_royal is not None:

@@ -1,4 +1,4 @@
-"""Checking a fair shuffle without trusting the platform (README, "Fair shuffles").
+"""Checking a fair shuffle without trusting the platform (docs/fair-shuffles.md).
 
 A game begun with `fair_shuffle` shows every seat the commitment to a secret server seed before
 anything is dealt, takes a contribution from every seat, and reveals the server seed once the
