@@ -32,43 +32,23 @@ def flaky_server(code, failures):
     return server, servicer, f"127.0.0.1:{port}"
 
 
-@pytest.mark.parametrize("code", [grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.UNKNOWN])
-def test_unavailable_and_unknown_are_retried_by_default(code):
-    server, servicer, address = flaky_server(code, failures=2)
+@pytest.mark.parametrize("code, failures, options, calls, answered", [
+    (grpc.StatusCode.UNAVAILABLE, 2, {}, 3, True),              # retried by default
+    (grpc.StatusCode.UNKNOWN, 2, {}, 3, True),                  # an answer cut off: retried
+    (grpc.StatusCode.UNAVAILABLE, 10, {}, 4, False),            # at most four attempts
+    (grpc.StatusCode.INVALID_ARGUMENT, 1, {}, 1, False),        # the request's fault: not retried
+    (grpc.StatusCode.UNAVAILABLE, 1, {"service_config": None}, 1, False),  # retries off
+])
+def test_the_retry_policy(code, failures, options, calls, answered):
+    server, servicer, address = flaky_server(code, failures)
     try:
-        with Referee(address) as referee:
-            assert [g.game for g in referee.list_games()] == ["port-royal"]
-        assert servicer.calls == 3
-    finally:
-        server.stop(None)
-
-
-def test_at_most_four_attempts():
-    server, servicer, address = flaky_server(grpc.StatusCode.UNAVAILABLE, failures=10)
-    try:
-        with Referee(address) as referee, pytest.raises(RefereeError) as err:
-            referee.list_games()
-        assert err.value.code == grpc.StatusCode.UNAVAILABLE
-        assert servicer.calls == 4
-    finally:
-        server.stop(None)
-
-
-def test_other_codes_are_not_retried():
-    server, servicer, address = flaky_server(grpc.StatusCode.INVALID_ARGUMENT, failures=1)
-    try:
-        with Referee(address) as referee, pytest.raises(RefereeError):
-            referee.list_games()
-        assert servicer.calls == 1
-    finally:
-        server.stop(None)
-
-
-def test_retries_can_be_turned_off():
-    server, servicer, address = flaky_server(grpc.StatusCode.UNAVAILABLE, failures=1)
-    try:
-        with Referee(address, service_config=None) as referee, pytest.raises(RefereeError):
-            referee.list_games()
-        assert servicer.calls == 1
+        with Referee(address, **options) as referee:
+            try:
+                assert [g.game for g in referee.list_games()] == ["port-royal"]
+                got = True
+            except RefereeError as err:
+                assert err.code == code
+                got = False
+        assert (got, servicer.calls) == (answered, calls)
     finally:
         server.stop(None)
