@@ -2,23 +2,13 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Duration;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
-use crate::games::village::components::Components;
-use crate::service::Contexts;
-
-/// Log output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LogFormat {
-    /// Human-readable lines.
-    Plain,
-    /// One JSON object per line.
-    Json,
-}
+use crate::secret::Secret;
+use crate::telemetry::LogFormat;
 
 /// The referee server's configuration.
 #[derive(Clone, Debug, Parser)]
@@ -113,8 +103,8 @@ pub struct Config {
     /// for an operator who owns the game and replaces the provisional values with the printed
     /// ones. The server refuses to start on a file that does not validate, saying why. Unset =
     /// the embedded provisional set.
-    #[arg(long, env = "REFEREE_VILLAGE_COMPONENTS", value_parser = village_components)]
-    pub village_components: Option<Arc<Components>>,
+    #[arg(long, env = "REFEREE_VILLAGE_COMPONENTS")]
+    pub village_components: Option<PathBuf>,
 
     /// TLS on the gRPC port: the server's certificate chain, PEM (with `--tls-key`). Unset =
     /// plaintext (a mesh that terminates TLS needs nothing here). Read at start: a renewed
@@ -161,59 +151,10 @@ fn source_chain(e: &dyn std::error::Error) -> String {
     out
 }
 
-/// Reads and validates a Village component file.
-fn village_components(path: &str) -> Result<Arc<Components>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    Components::parse(&text)
-        .map(Arc::new)
-        .map_err(|e| format!("{path} is not a valid Village component set: {e}"))
-}
-
-/// Key material: never printed.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(Vec<u8>);
-
-impl Secret {
-    /// The fewest bytes a key may have (HMAC-SHA256's output size).
-    pub const MIN_LEN: usize = 32;
-
-    fn parse(s: &str) -> Result<Self, String> {
-        if s.len() < Self::MIN_LEN {
-            return Err(format!(
-                "a state key needs at least {} bytes (try `openssl rand -hex 32`)",
-                Self::MIN_LEN
-            ));
-        }
-        Ok(Self(s.as_bytes().to_vec()))
-    }
-
-    /// The key's bytes.
-    pub fn expose(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Secret(redacted)")
-    }
-}
-
 impl Config {
-    /// What the games read besides the request.
-    pub fn contexts(&self) -> Contexts {
-        match &self.village_components {
-            Some(set) => Contexts {
-                village: Arc::clone(set),
-            },
-            None => Contexts::default(),
-        }
-    }
-
     /// What the server would run with, one line per setting that matters to an operator (never
     /// a key).
     pub fn summary(&self) -> Vec<String> {
-        let set = self.contexts().village;
         vec![
             format!(
                 "gRPC on {} ({})",
@@ -237,12 +178,6 @@ impl Config {
                 "tracing: {}",
                 self.otlp()
                     .map_or("off".to_owned(), |e| format!("spans to {e} (OTLP/gRPC)"))
-            ),
-            format!(
-                "Village component set: {}{} (sha256 {})",
-                set.name,
-                if set.provisional { ", provisional" } else { "" },
-                set.hash()
             ),
         ]
     }

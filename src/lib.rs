@@ -21,7 +21,9 @@
 //!   proto side of the seam ([`service::wire::Wire`]) with one proto ↔ core module per game
 //!   (`service::port_royal`), the codec, the edge limits, health, metrics, state tags and the
 //!   server with its graceful drain.
-//! - [`config`] and [`telemetry`]: flags and environment variables; logging.
+//! - [`config`], [`secret`] and [`telemetry`]: flags and environment variables (naming no game:
+//!   each game's context is built from its part by `service::contexts`); key material; logging
+//!   and tracing.
 //!
 //! The documents in `docs/` give the architecture and the steps to add a game
 //! (`architecture.md`), the API contract (`api.md`), every error (`errors.md`), the versioning
@@ -44,5 +46,6 @@ pub mod config;
 pub mod core;
 pub mod games;
 pub mod pb;
+pub mod secret;
 pub mod service;
 pub mod telemetry;

@@ -4,6 +4,7 @@ use clap::Parser;
 use mimalloc::MiMalloc;
 use referee::config::Config;
 use referee::service::server::Listeners;
+use referee::service::Contexts;
 
 /// Every request allocates a few dozen small buffers (decoding, validating, encoding a state);
 /// the profile in BENCHMARKS.md shows glibc's malloc as the largest user-space cost, so the server
@@ -25,9 +26,17 @@ async fn main() -> std::process::ExitCode {
         tracing::error!("{message}");
         return std::process::ExitCode::from(2);
     }
+    // Each game's context from its part of the configuration, before anything is bound.
+    let contexts = match Contexts::load(&config) {
+        Ok(c) => c,
+        Err(message) => {
+            tracing::error!("{message}");
+            return std::process::ExitCode::from(2);
+        }
+    };
     if config.check_config {
         println!("configuration ok");
-        for line in config.summary() {
+        for line in config.summary().into_iter().chain(contexts.summary()) {
             println!("{line}");
         }
         return std::process::ExitCode::SUCCESS;

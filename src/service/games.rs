@@ -3,11 +3,11 @@
 
 use tonic::Status;
 
+use super::contexts::Contexts;
 use super::rpc::{load, OnGame, OnState};
 use super::wire::{self, Wire};
 use super::Ctx;
 use crate::core::StateErrors;
-use crate::games::village::components::Components;
 use crate::games::{port_royal, village, Game};
 use crate::pb::v1;
 
@@ -40,22 +40,6 @@ pub const SERVED: &[Served] = &[
     Served::of::<port_royal::State>(),
     Served::of::<village::State>(),
 ];
-
-/// What the games read besides the request, loaded once at start.
-#[derive(Debug, Clone)]
-pub struct Contexts {
-    /// Village's component set (`--village-components`; the embedded provisional set by
-    /// default).
-    pub village: std::sync::Arc<Components>,
-}
-
-impl Default for Contexts {
-    fn default() -> Self {
-        Contexts {
-            village: std::sync::Arc::new(Components::provisional()),
-        }
-    }
-}
 
 /// The label of a client-supplied game name: a served game's id, or `none`.
 pub fn label(name: &str) -> &'static str {

@@ -2,6 +2,7 @@
 //! span that records the method, the game and the outcome.
 
 pub mod codec;
+pub mod contexts;
 pub mod edge;
 pub mod error;
 pub mod fair_shuffle;
@@ -30,7 +31,7 @@ use crate::core::StateErrors;
 use crate::pb::v1;
 use v1::referee_service_server::RefereeService;
 
-pub use games::Contexts;
+pub use contexts::Contexts;
 pub use server::serve;
 
 /// The referee's gRPC service, as spans name it.

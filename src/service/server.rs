@@ -8,6 +8,7 @@ use tonic::server::NamedService;
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
 
+use super::contexts::Contexts;
 use super::edge::EdgeLayer;
 use super::health;
 use super::metrics::{self, Metrics};
@@ -98,7 +99,7 @@ pub async fn serve(
     };
     let reflection_v1 = reflection().build_v1()?;
     let reflection_v1alpha = reflection().build_v1alpha()?;
-    let mut referee = Referee::new(metrics.clone()).with_contexts(config.contexts());
+    let mut referee = Referee::new(metrics.clone()).with_contexts(Contexts::load(config)?);
     if let Some(key) = &config.state_key {
         referee = referee.with_state_tags(StateTags::new(key, config.previous_state_key.as_ref()));
     }

@@ -9,9 +9,9 @@ use hmac::{Hmac, Mac};
 use prost::Message;
 use sha2::Sha256;
 
-use crate::config::Secret;
 use crate::core::StateErrors;
 use crate::pb::v1;
+use crate::secret::Secret;
 
 /// Separates these tags from any other use of the same key.
 const DOMAIN: &[u8] = b"referee.v1.GameState\0";

@@ -1,8 +1,8 @@
 //! The proto side of the game seam: what each game's wire module maps between its proto
 //! messages and its core types, and the mappings every game shares (envelope, status).
 
+use super::contexts::Contexts;
 use super::fair_shuffle;
-use super::games::Contexts;
 use crate::core::{Seat, StateErrors, Status};
 use crate::games::table::{Applied, Setup, Table, TableAction, TableView};
 use crate::games::{Game, RulesVersion};

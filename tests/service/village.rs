@@ -460,13 +460,23 @@ fn the_server_refuses_to_start_on_an_invalid_component_set() {
         .unwrap()
         .replacen("spaces = 15", "spaces = 0", 1);
     std::fs::write(&bad, text).unwrap();
-    let err = Config::try_parse_from(["referee", "--village-components", bad.to_str().unwrap()])
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("life_track.spaces"), "{err}");
-    let missing = Config::try_parse_from(["referee", "--village-components", "/nonexistent.toml"])
-        .unwrap_err()
-        .to_string();
-    assert!(missing.contains("cannot read"), "{missing}");
+    for (path, words) in [
+        (bad.to_str().unwrap(), "life_track.spaces"),
+        ("/nonexistent.toml", "cannot read /nonexistent.toml"),
+    ] {
+        let config = Config::try_parse_from(["referee", "--village-components", path]).unwrap();
+        let err = referee::service::Contexts::load(&config).unwrap_err();
+        assert!(err.contains(words), "{err}");
+        // The binary refuses to start, saying why, before binding anything.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_referee"))
+            .args(["--check-config", "--village-components", path])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(words),
+            "{out:?}"
+        );
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -1,7 +1,23 @@
 //! The pieces that move between the supply, the bags, the board and the farmyards: influence
 //! cubes by colour, goods tiles by kind, and the seven action spaces they are seeded onto.
 
-pub use super::components::Good;
+/// A goods tile.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Good {
+    /// Horse.
+    Horse,
+    /// Ox.
+    Ox,
+    /// Wagon.
+    Wagon,
+    /// Plow.
+    Plow,
+    /// Scroll.
+    Scroll,
+}
 
 /// An influence cube's colour.
 #[derive(

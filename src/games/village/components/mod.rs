@@ -8,6 +8,9 @@
 mod validate;
 
 use serde::{Deserialize, Serialize};
+
+pub use super::pieces::Good;
+use super::pieces::{Colour, Cubes};
 use sha2::{Digest, Sha256};
 
 pub use validate::{ComponentError, ComponentErrors};
@@ -88,22 +91,6 @@ impl Label {
     }
 }
 
-/// A goods tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Good {
-    /// Horse.
-    Horse,
-    /// Ox.
-    Ox,
-    /// Wagon.
-    Wagon,
-    /// Plow.
-    Plow,
-    /// Scroll.
-    Scroll,
-}
-
 /// A piece a customer demands: a goods tile or a grain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -140,8 +127,8 @@ pub struct Cost {
 
 impl Cost {
     /// The influence cubes of the cost, by colour (grain apart).
-    pub fn cubes(&self) -> crate::games::village::pieces::Cubes {
-        crate::games::village::pieces::Cubes([self.brown, self.pink, self.orange, self.green])
+    pub fn cubes(&self) -> Cubes {
+        Cubes([self.brown, self.pink, self.orange, self.green])
     }
 
     /// Cubes and grain together.
@@ -711,7 +698,7 @@ pub struct StepPurchase {
     /// Cubes paid.
     pub cubes: u32,
     /// The colours accepted.
-    pub colours: Vec<crate::games::village::pieces::Colour>,
+    pub colours: Vec<Colour>,
     /// Steps bought (up to this many).
     pub steps: u32,
 }

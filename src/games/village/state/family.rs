@@ -1,10 +1,5 @@
-//! A seat's family and holdings: its eleven members (each of a generation, somewhere), the life
-//! time track, prestige, and what lies on its farmyard.
-
-use crate::games::village::pieces::{Cubes, Goods};
-
-use super::goals::HeldGoal;
-use super::sea::Ship;
+//! A seat's family: its members (each of a generation, somewhere: a building, the council, a
+//! place of the travel map or the sea, the chronicle, the graves) and where they can be.
 
 /// A crafts building (the mill takes no members).
 #[derive(
@@ -95,93 +90,6 @@ pub struct Member {
     pub generation: u8,
     /// Where it is.
     pub place: Place,
-}
-
-/// One seat's family and holdings.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatState {
-    /// Every member of the family, oldest generation first.
-    pub members: Vec<Member>,
-    /// The life marker's space, 1 to the track's length (space 1 follows the quill).
-    pub life: u32,
-    /// Prestige gained during the game.
-    pub prestige: u32,
-    /// Coins.
-    pub coins: u32,
-    /// Influence cubes on the farmyard.
-    pub cubes: Cubes,
-    /// Grain on the farmyard.
-    pub grain: u32,
-    /// Goods tiles on the farmyard.
-    pub goods: Goods,
-    /// Customers served (face down), by tile id.
-    pub customers: Vec<u8>,
-    /// Cities with one of this seat's travel markers.
-    pub markers: Vec<u8>,
-    /// Life goals dealt (Life Goals; empty without it).
-    pub goals: Vec<HeldGoal>,
-    /// Village Port: the ship.
-    pub ship: Ship,
-    /// Village Port: cocoa baskets brought home.
-    pub cocoa: u32,
-    /// Village Port: tea bales brought home.
-    pub tea: u32,
-    /// Village Port: treasure chests brought home, face down (values known to the seat).
-    pub chests: Vec<u32>,
-}
-
-impl SeatState {
-    /// A family as set up: generation 1 on the farmyard, the others in reserve (the counts per
-    /// generation come from the component set), the marker on the space after the quill.
-    pub fn new(generations: &[u32], coins: u32) -> SeatState {
-        let members = generations
-            .iter()
-            .zip(1u8..)
-            .flat_map(|(&n, generation)| {
-                let place = if generation == 1 {
-                    Place::Farmyard
-                } else {
-                    Place::Reserve
-                };
-                (0..n).map(move |_| Member { generation, place })
-            })
-            .collect();
-        SeatState {
-            members,
-            life: 1,
-            prestige: 0,
-            coins,
-            cubes: Cubes::default(),
-            grain: 0,
-            goods: Goods::default(),
-            customers: Vec::new(),
-            markers: Vec::new(),
-            goals: Vec::new(),
-            ship: Ship::default(),
-            cocoa: 0,
-            tea: 0,
-            chests: Vec::new(),
-        }
-    }
-
-    /// Members in a place.
-    pub fn count(&self, place: Place) -> usize {
-        self.members.iter().filter(|m| m.place == place).count()
-    }
-
-    /// The members that `keep` accepts, one per place and generation: members alike are one
-    /// choice, so a decision lists one of them.
-    pub fn distinct(&self, keep: impl Fn(&Member) -> bool) -> Vec<usize> {
-        let mut seen: Vec<(Place, u8)> = Vec::new();
-        let mut out = Vec::new();
-        for (i, m) in self.members.iter().enumerate() {
-            if keep(m) && !seen.contains(&(m.place, m.generation)) {
-                seen.push((m.place, m.generation));
-                out.push(i);
-            }
-        }
-        out
-    }
 }
 
 #[cfg(test)]

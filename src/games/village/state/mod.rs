@@ -21,13 +21,15 @@ pub mod market;
 pub mod payment;
 pub mod scoring;
 pub mod sea;
+mod seat;
 pub mod travel;
 
 pub use board::{Board, Supply};
 pub use chronicle::Burial;
-pub use family::{Building, Member, Place, SeatState, Section};
+pub use family::{Building, Member, Place, Section};
 pub use goals::{Goal, HeldGoal};
 pub use market::Market;
+pub use seat::SeatState;
 
 use crate::core::{GameRng, Seat};
 

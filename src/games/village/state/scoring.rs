@@ -5,7 +5,8 @@
 use crate::core::status::Standing;
 use crate::core::Seat;
 
-use super::family::{Place, SeatState};
+use super::family::Place;
+use super::seat::SeatState;
 use super::State;
 
 /// Points for the cities with a seat's travel markers: 1, 2, … 6 cities (the base game).
