@@ -175,6 +175,7 @@ pub fn fresh(players: u32) -> State {
     port_royal::new_game(players, 0, 1, Options::default()).unwrap()
 }
 
+pub mod hash;
 pub mod mutate;
 pub mod paths;
 pub mod raw;

@@ -8,12 +8,7 @@ use prost::Message;
 use referee::games::port_royal::{self, Options};
 use referee::service::port_royal::state_to_proto;
 
-/// FNV-1a, 64-bit: a hash defined here, so it cannot change with a dependency.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
+use crate::common::hash::fnv1a;
 
 #[test]
 fn seed_gives_this_deck_order() {

@@ -7,6 +7,7 @@
 //! entries must come out unchanged): `REGENERATE=1 cargo test --test games playthroughs`.
 
 use crate::common;
+use crate::common::hash::fnv1a_hex;
 
 use prost::Message;
 use referee::games::port_royal::{self, Action, Mode, Options, Rules};
@@ -53,13 +54,6 @@ impl Playthrough {
             difficulty: self.difficulty,
         }
     }
-}
-
-fn fnv1a(bytes: &[u8]) -> String {
-    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    format!("{h:016x}")
 }
 
 const FIXTURE: &str = concat!(
@@ -114,7 +108,7 @@ fn record() -> Vec<Playthrough> {
                     |_, seat, a| p.actions.push((seat, a.clone())),
                 );
                 assert!(end.status().finished);
-                p.final_state_fnv1a = fnv1a(&state_to_proto(&end).encode_to_vec());
+                p.final_state_fnv1a = fnv1a_hex(&state_to_proto(&end).encode_to_vec());
                 p
             },
         )
@@ -138,7 +132,7 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
         }
         assert!(state.status().finished);
         assert_eq!(
-            fnv1a(&state_to_proto(&state).encode_to_vec()),
+            fnv1a_hex(&state_to_proto(&state).encode_to_vec()),
             p.final_state_fnv1a
         );
     }

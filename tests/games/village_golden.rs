@@ -14,15 +14,12 @@ use referee::games::village::{new_game, Action, Options, State};
 use referee::service::village::state_to_proto;
 use serde::{Deserialize, Serialize};
 
+use crate::common::hash::fnv1a_hex;
 use crate::common::village::{act, pick, sets};
 
-/// FNV-1a, 64-bit: a hash defined here, so it cannot change with a dependency.
+/// The state's pinned hash: FNV-1a of its encoding.
 fn fnv1a(state: &State) -> String {
-    let bytes = state_to_proto(state).encode_to_vec();
-    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    format!("{h:016x}")
+    fnv1a_hex(&state_to_proto(state).encode_to_vec())
 }
 
 /// A game on set `set` (0 provisional, 1 the test suite's) played at random to its end.
