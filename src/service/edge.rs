@@ -6,7 +6,8 @@
 //!   `RESOURCE_EXHAUSTED` rather than queued.
 //! - **Time**: a request over `--request-timeout-ms` answers `DEADLINE_EXCEEDED` (tonic's own
 //!   timeout answers `CANCELLED`).
-//! - **Framing**: a unary gRPC request must be exactly one length-prefixed message. tonic answers
+//! - **Framing**: a request that is not gRPC (its content type) is answered HTTP 415, as gRPC's
+//!   HTTP/2 protocol says. A unary gRPC request must be exactly one length-prefixed message. tonic answers
 //!   a body shorter than its prefix announces, or no message at all, with `INTERNAL`, silently
 //!   drops bytes after the message, and answers a prefix over the limit `OUT_OF_RANGE`; here they
 //!   are `INVALID_ARGUMENT` (a prefix over the limit `RESOURCE_EXHAUSTED`, refused before the body
@@ -134,14 +135,31 @@ fn method_label(path: &str) -> &'static str {
     }
 }
 
-/// Whether a request is unary or server-streaming gRPC, whose whole body is one message (the
-/// reflection service streams requests both ways and is left to tonic).
-fn one_message(request: &http::Request<Body>) -> bool {
-    let grpc = request
+/// Whether a request says it is gRPC (`application/grpc`, `application/grpc+proto`, …). tonic
+/// reads any body as gRPC whatever its content type, so a JSON body would be answered INTERNAL.
+fn is_grpc(request: &http::Request<Body>) -> bool {
+    request
         .headers()
         .get(http::header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/grpc"));
-    grpc && !request.uri().path().starts_with("/grpc.reflection.")
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/grpc"))
+}
+
+/// The answer gRPC's HTTP/2 protocol gives a request that is not gRPC: HTTP 415, so that no
+/// HTTP client takes it for a success (with a grpc-status, so that it is counted and a gRPC
+/// client sees a code).
+fn not_grpc<B: Default>() -> http::Response<B> {
+    let mut response = Status::invalid_argument(
+        "the referee speaks gRPC: the content type must be application/grpc",
+    )
+    .into_http();
+    *response.status_mut() = http::StatusCode::UNSUPPORTED_MEDIA_TYPE;
+    response
+}
+
+/// Whether a request's whole body is one message: unary and server-streaming calls (the
+/// reflection service streams requests both ways, and is left to tonic).
+fn one_message(request: &http::Request<Body>) -> bool {
+    !request.uri().path().starts_with("/grpc.reflection.")
 }
 
 /// Reads a one-message body whole and checks its framing; gives back the same bytes as a body.
@@ -308,6 +326,9 @@ where
                     .into_http());
                 };
                 let _in_flight = InFlight::new(limits.metrics.clone());
+                if !is_grpc(&request) {
+                    return Ok(not_grpc());
+                }
                 let served = async {
                     let request = if one_message(&request) {
                         match framed(request, limits.max_message_bytes).await {

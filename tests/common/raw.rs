@@ -47,6 +47,8 @@ impl Decoder for RawBytes {
 /// trailers-only answer, or the trailers), and the response body.
 #[derive(Debug)]
 pub struct RawAnswer {
+    /// The HTTP status (200 for every gRPC answer).
+    pub http: u16,
     /// `grpc-status`.
     pub code: tonic::Code,
     /// `grpc-message`, decoded.
@@ -56,7 +58,8 @@ pub struct RawAnswer {
 }
 
 /// Sends one HTTP/2 request with exactly `body` as its bytes (no gRPC framing added, so the
-/// framing itself can be wrong) and `headers` beside the gRPC ones.
+/// framing itself can be wrong) and `headers` beside the gRPC ones (a `content-type` among them
+/// replaces `application/grpc`).
 pub async fn h2_call(addr: &str, path: &str, headers: &[(&str, &str)], body: Vec<u8>) -> RawAnswer {
     use http_body_util::BodyExt;
     let authority = addr.trim_start_matches("http://");
@@ -68,9 +71,14 @@ pub async fn h2_call(addr: &str, path: &str, headers: &[(&str, &str)], body: Vec
     .await
     .unwrap();
     tokio::spawn(connection);
-    let mut request = hyper::Request::post(format!("http://{authority}{path}"))
-        .header("content-type", "application/grpc")
-        .header("te", "trailers");
+    let mut request =
+        hyper::Request::post(format!("http://{authority}{path}")).header("te", "trailers");
+    if !headers
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+    {
+        request = request.header("content-type", "application/grpc");
+    }
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
@@ -85,6 +93,7 @@ pub async fn h2_call(addr: &str, path: &str, headers: &[(&str, &str)], body: Vec
         .or_else(|| Status::from_header_map(&trailers))
         .expect("a grpc-status");
     RawAnswer {
+        http: parts.status.as_u16(),
         code: status.code(),
         message: status.message().to_owned(),
         body: collected.to_bytes().to_vec(),

@@ -760,6 +760,20 @@ async fn framing_faults_are_refused_by_code_and_counted() {
         assert_eq!(answer.code, *code, "{name}: {answer:?}");
         assert!(answer.message.contains(words), "{name}: {answer:?}");
     }
+    // Not gRPC at all: HTTP 415, as gRPC's HTTP/2 protocol asks (tonic would read the JSON as a
+    // frame and answer INTERNAL).
+    let json = h2_call(
+        &server.addr,
+        apply,
+        &[("content-type", "application/json")],
+        b"{}".to_vec(),
+    )
+    .await;
+    assert_eq!(
+        (json.http, json.code),
+        (415, Code::InvalidArgument),
+        "{json:?}"
+    );
     // The same framing is required of the health service; a well-framed request is answered.
     let health = "/grpc.health.v1.Health/Check";
     assert_eq!(
@@ -782,7 +796,7 @@ async fn framing_faults_are_refused_by_code_and_counted() {
     });
     let text = scrape(server.metrics).await;
     for line in [
-        r#"referee_requests_total{method="Apply",game="none",outcome="INVALID_ARGUMENT"} 8"#,
+        r#"referee_requests_total{method="Apply",game="none",outcome="INVALID_ARGUMENT"} 9"#,
         r#"referee_requests_total{method="Apply",game="none",outcome="RESOURCE_EXHAUSTED"} 1"#,
         r#"referee_requests_total{method="Apply",game="none",outcome="UNIMPLEMENTED"} 1"#,
         r#"referee_requests_total{method="grpc.health.v1.Health/Check",game="none",outcome="INVALID_ARGUMENT"} 1"#,
@@ -791,6 +805,30 @@ async fn framing_faults_are_refused_by_code_and_counted() {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
     assert!(!text.contains(r#"outcome="INTERNAL""#), "{text}");
+}
+
+/// The size limit is on the message: a message of exactly `--max-message-bytes` is read, one
+/// byte more is refused on its prefix.
+#[tokio::test]
+async fn a_message_of_exactly_the_limit_is_read_and_one_byte_more_is_not() {
+    let mut config = Config::for_tests();
+    config.max_message_bytes = 1000;
+    let server = start(config).await;
+    // A health check padded with an unknown field (ignored when decoded) to `len` bytes (its
+    // answer is small: the limit holds for answers too).
+    let padded = |len: usize| {
+        let mut m = vec![0x7a, 0x00, 0x00]; // field 15, length-delimited, a 2-byte varint length
+        let payload = len - m.len();
+        m[1] = 0x80 | (payload & 0x7f) as u8;
+        m[2] = (payload >> 7) as u8;
+        m.resize(len, b'a');
+        raw::framed(&m)
+    };
+    let path = "/grpc.health.v1.Health/Check";
+    let at = raw::h2_call(&server.addr, path, &[], padded(1000)).await;
+    assert_eq!(at.code, Code::Ok, "{at:?}");
+    let over = raw::h2_call(&server.addr, path, &[], padded(1001)).await;
+    assert_eq!(over.code, Code::ResourceExhausted, "{over:?}");
 }
 
 #[tokio::test]
@@ -823,12 +861,21 @@ async fn health_and_reflection_are_served() {
             host: String::new(),
             message_request: Some(MessageRequest::ListServices(String::new())),
         };
+        // The request stream stays open, as grpcurl keeps it: the answer comes all the same
+        // (the edge does not wait for the end of a bidirectional stream).
+        let (tx, rx) = tokio::sync::mpsc::channel(1);
+        tx.send(req).await.unwrap();
         let mut stream = r
-            .server_reflection_info(tokio_stream::iter([req]))
+            .server_reflection_info(tokio_stream::wrappers::ReceiverStream::new(rx))
             .await
             .unwrap()
             .into_inner();
-        let resp = stream.message().await.unwrap().unwrap();
+        let resp = tokio::time::timeout(Duration::from_secs(30), stream.message())
+            .await
+            .expect("answered while the stream is open")
+            .unwrap()
+            .unwrap();
+        drop(tx);
         let Some(MessageResponse::ListServicesResponse(list)) = resp.message_response else {
             panic!("no list")
         };
@@ -1278,6 +1325,7 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
         r#"referee_request_duration_seconds_count{method="Apply",game="port-royal",outcome="violation"} 1"#,
         r#"referee_request_duration_seconds_count{method="NewGame",game="none",outcome="INVALID_ARGUMENT"} 1"#,
         "# TYPE referee_in_flight_requests gauge",
+        "\nreferee_in_flight_requests 0\n",
         r#"referee_build_info{version=""#,
         "\nreferee_state_key_configured 0\n",
         r#"rules_versions="port-royal/1,port-royal/2,village/1""#,

@@ -139,6 +139,15 @@ async fn spans_are_exported_over_otlp_and_continue_the_callers_trace() {
     )
     .await;
     assert_eq!(cut.code, tonic::Code::InvalidArgument, "{cut:?}");
+    // And one to another service, named by its own path.
+    let health = raw::h2_call(
+        &addr,
+        "/grpc.health.v1.Health/Check",
+        &[("traceparent", &traceparent)],
+        vec![0, 0],
+    )
+    .await;
+    assert_eq!(health.code, tonic::Code::InvalidArgument, "{health:?}");
 
     // SIGTERM: the server drains and exports what is left before it exits.
     let pid = child.id().unwrap().to_string();
@@ -230,5 +239,11 @@ async fn spans_are_exported_over_otlp_and_continue_the_callers_trace() {
             span.events
         );
     }
-    assert_eq!(spans.len(), 4, "one span per RPC: {spans:#?}");
+    let health = by_name("grpc.health.v1.Health/Check");
+    assert_eq!(
+        attributes(health)["rpc.service"],
+        "",
+        "not the referee's own service"
+    );
+    assert_eq!(spans.len(), 5, "one span per RPC: {spans:#?}");
 }
