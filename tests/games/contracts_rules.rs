@@ -1,10 +1,10 @@
 //! One scenario per rule of "Just One More Contract", named after the section of
 //! `port-royal.md` (§1.2, §3.x) or the ruling in `docs/rules.md` (R…) it checks.
 
-use crate::common;
+use crate::common::port_royal as helpers;
 
-use common::ids::{expedition, persons, persons_costing, plain_ship, ships, special_ship, taxes};
-use common::{
+use helpers::ids::{expedition, persons, persons_costing, plain_ship, ships, special_ship, taxes};
+use helpers::{
     act, coins_gained, edit, give, harbor, refused, refused_fields, set_active, set_coins,
     stack_draw_pile,
 };
@@ -626,7 +626,7 @@ fn unreachable_set_aside_ships() {
     let set_aside = |cards: Vec<u32>| {
         refused_fields(&s, |p| {
             for &c in &cards {
-                common::take_out(p, c);
+                helpers::take_out(p, c);
             }
             p.contracts.as_mut().unwrap().set_aside[0] = cards;
         })
@@ -658,14 +658,14 @@ fn unreachable_cooperative_piles_in_a_competitive_game() {
     let card = persons(Settler)[0];
     assert_eq!(
         refused_fields(&s, |p| {
-            common::take_out(p, card);
+            helpers::take_out(p, card);
             p.contracts.as_mut().unwrap().time_pile.push(card);
         }),
         ["contracts.time_pile"]
     );
     assert_eq!(
         refused_fields(&s, |p| {
-            common::take_out(p, card);
+            helpers::take_out(p, card);
             p.contracts.as_mut().unwrap().victory_pile.push(card);
         }),
         ["contracts.time_pile"]
@@ -1328,7 +1328,7 @@ fn s3_3_a_tax_increase_offers_one_more_card_to_the_victory_pile() {
     let tax = taxes(Tax::FewestVictoryPoints)[0];
     let s = port_royal::new_game(2, 0, 11, coop(0)).unwrap();
     let mut s = edit(&s, |p| {
-        common::take_out(p, tax);
+        helpers::take_out(p, tax);
         p.contracts
             .as_mut()
             .unwrap()

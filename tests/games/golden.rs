@@ -2,7 +2,7 @@
 //! exact final states, on every machine and every release of rules version `port-royal/1`. If
 //! one of these changes, the rules version must change too.
 
-use crate::common;
+use crate::common::port_royal as helpers;
 
 use prost::Message;
 use referee::games::port_royal::{self, Options};
@@ -25,7 +25,7 @@ fn seeded_random_games_end_in_these_exact_states() {
     let mut got = Vec::new();
     for (players, seed) in [(2u32, 1u64), (3, 2), (4, 3), (5, 4)] {
         let (end, actions) =
-            common::play_random(players, seed, Options::default(), 20_000, |_, _, _| {});
+            helpers::play_random(players, seed, Options::default(), 20_000, |_, _, _| {});
         let hash = fnv1a(&state_to_proto(&end).encode_to_vec());
         got.push((players, seed, actions, format!("{hash:016x}")));
     }

@@ -3,8 +3,8 @@
 //! nothing panics. Every seat's legal actions, random actions and views are exercised on every
 //! state that is accepted.
 
-use crate::common;
 use crate::common::paths;
+use crate::common::port_royal as helpers;
 
 use proptest::prelude::*;
 use referee::core::GameRng;
@@ -35,7 +35,7 @@ fn samples() -> Vec<StateParts> {
         for players in counts {
             for seed in 0..2 {
                 let mut n = 0;
-                common::play_random(players, seed, options, 20_000, |s, _, _| {
+                helpers::play_random(players, seed, options, 20_000, |s, _, _| {
                     if n % 37 == 0 {
                         out.push(s.to_parts());
                     }

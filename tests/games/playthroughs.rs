@@ -6,8 +6,8 @@
 //! these do not depend on the test agent. Regenerate (only to add a new rules version; the older
 //! entries must come out unchanged): `REGENERATE=1 cargo test --test games playthroughs`.
 
-use crate::common;
 use crate::common::hash::fnv1a_hex;
+use crate::common::port_royal as helpers;
 
 use prost::Message;
 use referee::games::port_royal::{self, Action, Mode, Options, Rules};
@@ -99,7 +99,7 @@ fn record() -> Vec<Playthrough> {
                     final_state_fnv1a: String::new(),
                 };
                 let options = p.options();
-                let (end, _) = common::play_random_under(
+                let (end, _) = helpers::play_random_under(
                     rules,
                     players,
                     seed,
@@ -128,7 +128,7 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
             port_royal::new_game_under(p.rules(), p.players, p.start_seat, p.seed, p.options())
                 .unwrap();
         for (seat, action) in &p.actions {
-            common::act(&mut state, *seat, action.clone());
+            helpers::act(&mut state, *seat, action.clone());
         }
         assert!(state.status().finished);
         assert_eq!(

@@ -2,10 +2,10 @@
 //! `port-royal.md` (§) or the ruling in `docs/rules.md` (R-…) it checks. Scenario states are
 //! built through the validated parts constructor, so each is a consistent state.
 
-use crate::common;
+use crate::common::port_royal as helpers;
 
-use common::ids::{expedition, persons, persons_costing, ships, taxes};
-use common::{
+use helpers::ids::{expedition, persons, persons_costing, ships, taxes};
+use helpers::{
     act, coins_gained, edit, fresh, give, harbor, refused, refused_fields, set_active, set_coins,
     stack_draw_pile,
 };
@@ -143,7 +143,7 @@ fn s2_2_bust_discards_the_harbor_skips_phase_two_and_pays_jesters() {
         give(p, 0, &jester[..1]);
         give(p, 2, &jester[1..3]);
         p.expedition_row.push(exp);
-        common::take_out(p, exp);
+        helpers::take_out(p, exp);
         p.expedition_row.push(exp);
         harbor(p, &[persons(Settler)[0]]);
         p.turn.cards_drawn = 1;
@@ -703,7 +703,7 @@ fn s2_6_a_claim_that_leaves_nothing_to_decide_ends_the_chance() {
     let mut s = edit(&fresh(2), |p| {
         give(p, 0, &captains[..2]);
         p.expedition_row.push(exp);
-        common::take_out(p, exp);
+        helpers::take_out(p, exp);
         p.expedition_row.push(exp);
         stack_draw_pile(p, &[taxes(Tax::MostSwords)[0]]);
     });
@@ -736,7 +736,7 @@ fn s2_6_a_claim_in_phase_one_keeps_the_discover_phase() {
     let captains = persons(Captain);
     let mut s = edit(&fresh(2), |p| {
         give(p, 0, &captains[..2]);
-        common::take_out(p, exp);
+        helpers::take_out(p, exp);
         p.expedition_row.push(exp);
     });
     act(
@@ -760,7 +760,7 @@ fn s2_6_claiming_an_expedition_discards_one_person_per_symbol() {
     let settler = persons(Settler)[0];
     let mut s = edit(&fresh(3), |p| {
         give(p, 0, &[captains[0], captains[1], settler]);
-        common::take_out(p, exp);
+        helpers::take_out(p, exp);
         p.expedition_row.push(exp);
     });
     let claim = Action::ClaimExpedition {
@@ -782,7 +782,7 @@ fn s2_6_a_jack_of_all_trades_stands_for_any_one_symbol() {
     let priest = persons(Priest)[0];
     let mut s = edit(&fresh(3), |p| {
         give(p, 0, &[priest, jacks[0], jacks[1]]);
-        common::take_out(p, exp);
+        helpers::take_out(p, exp);
         p.expedition_row.push(exp);
     });
     let claims: Vec<Action> = s
@@ -812,7 +812,7 @@ fn s2_6_expedition_claims_are_checked() {
     let s = edit(&fresh(3), |p| {
         give(p, 0, &[settlers[0], captain]);
         give(p, 1, &[settlers[1]]);
-        common::take_out(p, exp);
+        helpers::take_out(p, exp);
         p.expedition_row.push(exp);
     });
     let claim = |persons: Vec<u32>| Action::ClaimExpedition {
@@ -855,7 +855,7 @@ fn r_only_the_active_player_claims_expeditions() {
     let a = persons(Captain)[0];
     let mut s = edit(&discovering(2, &[a], 1), |p| {
         give(p, 1, &settlers[..2]);
-        common::take_out(p, exp);
+        helpers::take_out(p, exp);
         p.expedition_row.push(exp);
         set_coins(p, 0, 4);
         set_coins(p, 1, 6);
