@@ -16,6 +16,35 @@
 //! Every other seed plays with a fair shuffle (the setup step, then the game): the invariants
 //! hold through it, and no view shows the server seed or the game seed before the end.
 
+/// One `#[test]` per mode of a game, from one list (each runs its mode with `$run`), and a test
+/// that every mode the game's [`Harness::modes`] names is in the list — a mode named `X under
+/// <rules version>` is run by X's test.
+macro_rules! mode_tests {
+    ($game:ty, $run:expr, [$($test:ident => $name:literal),+ $(,)?]) => {
+        $(
+            #[test]
+            fn $test() {
+                $run($name);
+            }
+        )+
+
+        /// Every mode the harness knows is one of the tests above.
+        #[test]
+        fn every_mode_is_run() {
+            let tested = [$($name),+];
+            for mode in <$game as $crate::harness::Harness>::modes() {
+                assert!(
+                    tested
+                        .iter()
+                        .any(|t| mode.name == *t || mode.name.starts_with(&format!("{t} under "))),
+                    "mode {} has no test",
+                    mode.name
+                );
+            }
+        }
+    };
+}
+
 pub mod port_royal;
 pub mod village;
 

@@ -205,46 +205,17 @@ fn run(name: &str) {
     }
 }
 
-#[test]
-fn base_game_invariants() {
-    run("base");
-}
-
-#[test]
-fn expedition_variant_invariants() {
-    run("expedition_variant");
-}
-
-#[test]
-fn competitive_contracts_invariants() {
-    run("contracts");
-}
-
-#[test]
-fn cooperative_invariants() {
-    run("cooperative");
-}
-
-#[test]
-fn cooperative_with_difficulty_invariants() {
-    run("cooperative_difficulty");
-}
-
-/// Every mode the harness knows is one of the tests above.
-#[test]
-fn every_mode_is_run() {
-    let tested = [
-        "base",
-        "expedition_variant",
-        "contracts",
-        "cooperative",
-        "cooperative_difficulty",
-    ];
-    for mode in State::modes() {
-        let base = mode.name.trim_end_matches(" under port-royal/1");
-        assert!(tested.contains(&base), "mode {} has no test", mode.name);
-    }
-}
+mode_tests!(
+    State,
+    run,
+    [
+        base_game_invariants => "base",
+        expedition_variant_invariants => "expedition_variant",
+        competitive_contracts_invariants => "contracts",
+        cooperative_invariants => "cooperative",
+        cooperative_with_difficulty_invariants => "cooperative_difficulty",
+    ]
+);
 
 /// Setup (§1, §3.2): every card in play, and every contract of the mode, is in exactly one zone
 /// (the harness then checks the census never changes).

@@ -279,79 +279,22 @@ fn run(mode: &str) {
     run_mode::<State>(mode);
 }
 
-#[test]
-fn provisional_set_invariants() {
-    run("provisional");
-}
-
-#[test]
-fn provisional_set_without_compensation_invariants() {
-    run("provisional without compensation");
-}
-
-#[test]
-fn provisional_set_with_life_goals_invariants() {
-    run("provisional with life goals");
-}
-
-#[test]
-fn other_set_with_life_goals_invariants() {
-    run("other set with life goals");
-}
-
-#[test]
-fn provisional_set_with_port_invariants() {
-    run("provisional with port");
-}
-
-#[test]
-fn other_set_with_port_invariants() {
-    run("other set with port");
-}
-
-#[test]
-fn provisional_set_with_port_and_life_goals_invariants() {
-    run("provisional with port and life goals");
-}
-
-#[test]
-fn other_set_with_port_and_life_goals_invariants() {
-    run("other set with port and life goals");
-}
-
-#[test]
-fn other_set_invariants() {
-    run("other set");
-}
-
-#[test]
-fn other_set_without_compensation_invariants() {
-    run("other set without compensation");
-}
-
-/// Every mode the harness knows is one of the tests above.
-#[test]
-fn every_mode_is_run() {
-    let tested = [
-        "provisional",
-        "provisional without compensation",
-        "other set",
-        "other set without compensation",
-        "provisional with life goals",
-        "other set with life goals",
-        "provisional with port",
-        "other set with port",
-        "provisional with port and life goals",
-        "other set with port and life goals",
-    ];
-    for mode in State::modes() {
-        assert!(
-            tested.contains(&mode.name),
-            "mode {} has no test",
-            mode.name
-        );
-    }
-}
+mode_tests!(
+    State,
+    run,
+    [
+        provisional_set_invariants => "provisional",
+        provisional_set_without_compensation_invariants => "provisional without compensation",
+        other_set_invariants => "other set",
+        other_set_without_compensation_invariants => "other set without compensation",
+        provisional_set_with_life_goals_invariants => "provisional with life goals",
+        other_set_with_life_goals_invariants => "other set with life goals",
+        provisional_set_with_port_invariants => "provisional with port",
+        other_set_with_port_invariants => "other set with port",
+        provisional_set_with_port_and_life_goals_invariants => "provisional with port and life goals",
+        other_set_with_port_and_life_goals_invariants => "other set with port and life goals",
+    ]
+);
 
 /// The measure of small steps: the largest `LegalActions` list in random games of every
 /// player count on both sets (target: well under 100), and the share of forced decisions (one
