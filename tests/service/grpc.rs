@@ -46,6 +46,17 @@ pub(super) async fn start(config: Config) -> Server {
     }
 }
 
+/// Waits until the server holds `n` requests in flight (its gauge), however slow the machine;
+/// fails after 30 s rather than hang.
+async fn in_flight_reaches(server: &Server, n: u32) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let line = format!("\nreferee_in_flight_requests {n}\n");
+    while !scrape(server.metrics).await.contains(&line) {
+        assert!(std::time::Instant::now() < deadline, "never {n} in flight");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 /// `GET /metrics` over plain HTTP/1.1.
 pub(super) async fn scrape(addr: std::net::SocketAddr) -> String {
     http_get(addr, "/metrics").await
@@ -1031,12 +1042,7 @@ async fn a_stalled_client_holds_no_one_up_and_overload_is_refused_at_once() {
         (r.map(|_| ()), started.elapsed())
     });
     // Wait until the server holds it (the in-flight gauge), however slow the machine.
-    while !scrape(server.metrics)
-        .await
-        .contains("\nreferee_in_flight_requests 1\n")
-    {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    in_flight_reaches(&server, 1).await;
 
     // Refused while the stalled request still holds the permit: not queued behind it.
     let err = c.list_games(v1::ListGamesRequest {}).await.unwrap_err();
@@ -1078,20 +1084,20 @@ async fn shutdown_lets_in_flight_requests_finish() {
         )
         .await
     });
-    while !scrape(server.metrics)
-        .await
-        .contains("\nreferee_in_flight_requests 1\n")
-    {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    in_flight_reaches(&server, 1).await;
     let ready = http_get(server.metrics, "/readyz").await;
     assert!(ready.starts_with("HTTP/1.1 200"), "{ready}");
     server.stop.take().unwrap().send(()).unwrap();
     // The drain has begun once readiness says so (the plain-HTTP probe of deploy/README.md).
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
     while !http_get(server.metrics, "/readyz")
         .await
         .starts_with("HTTP/1.1 503")
     {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "readiness never turned 503"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     tx.send(v1::ListGamesRequest {}.encode_to_vec())

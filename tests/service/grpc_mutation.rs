@@ -258,6 +258,7 @@ async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal()
         })
         .await
     });
+    let started = Instant::now();
     let channel = loop {
         if let Ok(c) = tonic::transport::Channel::from_shared(addr.clone())
             .unwrap()
@@ -266,6 +267,10 @@ async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal()
         {
             break c;
         }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the server never came up"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
 

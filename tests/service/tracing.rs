@@ -92,10 +92,15 @@ async fn spans_are_exported_over_otlp_and_continue_the_callers_trace() {
         .env("RUST_LOG", "warn")
         .spawn()
         .unwrap();
+    let started = std::time::Instant::now();
     let channel = loop {
         if let Ok(c) = Channel::from_shared(addr.clone()).unwrap().connect().await {
             break c;
         }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the referee never came up"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     let mut c = RefereeServiceClient::new(channel);
