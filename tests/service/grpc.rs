@@ -707,7 +707,7 @@ async fn framing_faults_are_refused_by_code_and_counted() {
             &[],
             vec![0, 0, 0],
             Code::InvalidArgument,
-            "5-byte prefix",
+            "holds 3 bytes, less than",
         ),
         (
             "short body",
