@@ -1,4 +1,5 @@
-//! The games this referee serves: the only place in the service that names them. Adding a game
+//! The games this referee serves: the only place in the service that names them (besides
+//! `contexts.rs`, for the games that read a context). Adding a game
 //! adds one entry to [`SERVED`] and one arm to each `match` below.
 
 use tonic::Status;
