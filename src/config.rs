@@ -139,18 +139,6 @@ pub struct Config {
     pub check_config: bool,
 }
 
-/// An error and its causes, as one line.
-fn source_chain(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        out.push_str(": ");
-        out.push_str(&c.to_string());
-        cause = c.source();
-    }
-    out
-}
-
 impl Config {
     /// What the server would run with, one line per setting that matters to an operator (never
     /// a key).
@@ -190,9 +178,8 @@ impl Config {
             .filter(|e| !e.is_empty())
     }
 
-    /// The gRPC port's TLS, read from the files named (None: plaintext). Checked by building it
-    /// as the server will, so a key that does not match its certificate, or a file that holds
-    /// no PEM, stops the start naming the file.
+    /// The gRPC port's TLS, read from the files named (None: plaintext). Whether the files hold
+    /// a usable certificate and key is known once tonic builds it (`server::Prepared`).
     pub fn tls(&self) -> Result<Option<ServerTlsConfig>, String> {
         let (Some(cert), Some(key)) = (&self.tls_cert, &self.tls_key) else {
             return Ok(None);
@@ -208,23 +195,22 @@ impl Config {
         if let Some(ca) = &self.tls_client_ca {
             tls = tls.client_ca_root(Certificate::from_pem(read(ca)?));
         }
-        tonic::transport::Server::builder()
-            .tls_config(tls.clone())
-            .map_err(|e| {
-                format!(
-                    "TLS (--tls-cert {}, --tls-key {}{}): {}",
-                    cert.display(),
-                    key.display(),
-                    self.tls_client_ca
-                        .as_ref()
-                        .map_or(String::new(), |ca| format!(
-                            ", --tls-client-ca {}",
-                            ca.display()
-                        )),
-                    source_chain(&e)
-                )
-            })?;
         Ok(Some(tls))
+    }
+
+    /// The flags TLS was configured with, for a message.
+    pub fn tls_flags(&self) -> String {
+        let path = |flag: &str, p: &Option<PathBuf>| {
+            p.as_ref()
+                .map(|p| format!(" {flag} {}", p.display()))
+                .unwrap_or_default()
+        };
+        format!(
+            "{}{}{}",
+            path("--tls-cert", &self.tls_cert),
+            path("--tls-key", &self.tls_key),
+            path("--tls-client-ca", &self.tls_client_ca)
+        )
     }
 
     /// The per-request timeout.
@@ -242,7 +228,8 @@ impl Config {
         (ms > 0).then(|| Duration::from_millis(ms))
     }
 
-    /// Refuses values that would switch a limit off.
+    /// Refuses values that would switch a limit off, or contradict each other (no I/O: the files
+    /// named are read by `server::Prepared`).
     pub fn check(&self) -> Result<(), String> {
         if self.max_message_bytes == 0 || self.max_message_bytes > 64 * 1024 * 1024 {
             return Err("--max-message-bytes must be between 1 and 67108864".into());
@@ -253,7 +240,6 @@ impl Config {
         if self.max_concurrent_requests == 0 || self.max_concurrent_streams == 0 {
             return Err("concurrency limits must be positive".into());
         }
-        self.tls()?;
         if self.require_state_key && self.state_key.is_none() {
             return Err(
                 "--require-state-key (REFEREE_REQUIRE_STATE_KEY) is set but no state key \

@@ -3,8 +3,7 @@
 use clap::Parser;
 use mimalloc::MiMalloc;
 use referee::config::Config;
-use referee::service::server::Listeners;
-use referee::service::Contexts;
+use referee::service::server::{serve_prepared, Listeners, Prepared};
 
 /// Every request allocates a few dozen small buffers (decoding, validating, encoding a state);
 /// the profile in BENCHMARKS.md shows glibc's malloc as the largest user-space cost, so the server
@@ -26,9 +25,9 @@ async fn main() -> std::process::ExitCode {
         tracing::error!("{message}");
         return std::process::ExitCode::from(2);
     }
-    // Each game's context from its part of the configuration, before anything is bound.
-    let contexts = match Contexts::load(&config) {
-        Ok(c) => c,
+    // Every file the configuration names, read and checked once, before anything is bound.
+    let prepared = match Prepared::new(&config) {
+        Ok(p) => p,
         Err(message) => {
             tracing::error!("{message}");
             return std::process::ExitCode::from(2);
@@ -36,7 +35,7 @@ async fn main() -> std::process::ExitCode {
     };
     if config.check_config {
         println!("configuration ok");
-        for line in config.summary().into_iter().chain(contexts.summary()) {
+        for line in config.summary().into_iter().chain(prepared.summary()) {
             println!("{line}");
         }
         return std::process::ExitCode::SUCCESS;
@@ -79,7 +78,8 @@ async fn main() -> std::process::ExitCode {
         .local_addr()
         .map_or(config.metrics_listen, |a| a);
     tracing::info!(%grpc, %metrics, "referee serving gRPC, and Prometheus metrics at /metrics");
-    let code = match referee::service::serve(&config, listeners, shutdown_signal()).await {
+    let served = serve_prepared(&config, prepared, listeners, shutdown_signal()).await;
+    let code = match served {
         Ok(()) => {
             tracing::info!("stopped");
             std::process::ExitCode::SUCCESS

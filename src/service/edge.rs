@@ -7,12 +7,12 @@
 //! - **Time**: a request over `--request-timeout-ms` answers `DEADLINE_EXCEEDED` (tonic's own
 //!   timeout answers `CANCELLED`).
 //! - **Framing**: a request that is not gRPC (its content type) is answered HTTP 415, as gRPC's
-//!   HTTP/2 protocol says. A unary gRPC request must be exactly one length-prefixed message. tonic answers
-//!   a body shorter than its prefix announces, or no message at all, with `INTERNAL`, silently
-//!   drops bytes after the message, and answers a prefix over the limit `OUT_OF_RANGE`; here they
-//!   are `INVALID_ARGUMENT` (a prefix over the limit `RESOURCE_EXHAUSTED`, refused before the body
-//!   is read). An unknown `grpc-encoding` is left to tonic, which answers `UNIMPLEMENTED` as gRPC
-//!   specifies.
+//!   HTTP/2 protocol says. A unary gRPC request must be exactly one length-prefixed message.
+//!   tonic answers a body shorter than its prefix announces, or no message at all, with
+//!   `INTERNAL`, silently drops bytes after the message, and answers a prefix over the limit
+//!   `OUT_OF_RANGE`; here they are `INVALID_ARGUMENT` (a prefix over the limit
+//!   `RESOURCE_EXHAUSTED`, refused before the body is read). An unknown `grpc-encoding` is left
+//!   to tonic, which answers `UNIMPLEMENTED` as gRPC specifies.
 //! - **Accounting**: a refusal that never reached a handler (the above, undecodable protobuf, an
 //!   unknown method) is counted in `referee_requests_total` with the game `none` and logged on
 //!   `referee::rpc`; a handler marks its request ([`Observed`]) so nothing is counted twice.
@@ -31,6 +31,7 @@ use tonic::body::Body;
 use tonic::codegen::http;
 use tonic::{Code, Status};
 use tower::{Layer, Service};
+use tracing::Span;
 
 use super::metrics::{Metrics, RequestLabels};
 
@@ -111,27 +112,42 @@ impl Drop for InFlight {
     }
 }
 
-/// The method label of a path: the referee's RPCs by name, the others by service and name, and
-/// anything else `unknown` (labels never come from a client's strings).
-fn method_label(path: &str) -> &'static str {
-    const KNOWN: [&str; 11] = [
-        "/referee.v1.RefereeService/ListGames",
-        "/referee.v1.RefereeService/NewGame",
-        "/referee.v1.RefereeService/LegalActions",
-        "/referee.v1.RefereeService/Validate",
-        "/referee.v1.RefereeService/Apply",
-        "/referee.v1.RefereeService/View",
-        "/referee.v1.RefereeService/Replay",
-        "/grpc.health.v1.Health/Check",
-        "/grpc.health.v1.Health/Watch",
-        "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
-        "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
-    ];
-    match KNOWN.iter().find(|k| **k == path) {
-        Some(k) => k
-            .strip_prefix("/referee.v1.RefereeService/")
-            .unwrap_or(&k[1..]),
-        None => "unknown",
+/// The referee's RPCs, as the handlers label them.
+const REFEREE_METHODS: [&str; 7] = [
+    "ListGames",
+    "NewGame",
+    "LegalActions",
+    "Validate",
+    "Apply",
+    "View",
+    "Replay",
+];
+
+/// The other services' methods, labelled by their whole path.
+const OTHER_METHODS: [&str; 4] = [
+    "grpc.health.v1.Health/Check",
+    "grpc.health.v1.Health/Watch",
+    "grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+    "grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+];
+
+/// The method label of a path, and the referee's service if it is one of its RPCs: labels
+/// never come from a client's strings (anything else is `unknown`).
+fn method_label(path: &str) -> (Option<&'static str>, &'static str) {
+    let path = path.strip_prefix('/').unwrap_or(path);
+    let ours = path
+        .strip_prefix(super::SERVICE)
+        .and_then(|m| m.strip_prefix('/'))
+        .and_then(|m| REFEREE_METHODS.iter().find(|k| **k == m));
+    match ours {
+        Some(m) => (Some(super::SERVICE), m),
+        None => (
+            None,
+            OTHER_METHODS
+                .iter()
+                .find(|k| **k == path)
+                .map_or("unknown", |k| k),
+        ),
     }
 }
 
@@ -311,7 +327,7 @@ where
         // The service that was made ready goes with this call; its clone waits for the next.
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
-        let method = method_label(request.uri().path());
+        let (service, method) = method_label(request.uri().path());
         // The caller's trace, for the span of a refusal no handler makes.
         let trace = trace_headers(request.headers());
         let observed = Observed::default();
@@ -353,7 +369,8 @@ where
             if let Ok(response) = &answer {
                 if !observed.0.load(Ordering::Relaxed) {
                     if let Some(status) = refused(response.headers()) {
-                        record(&limits.metrics, method, &status, &trace, started);
+                        let span = crate::telemetry::rpc_span(service, method, &trace);
+                        record(&limits.metrics, method, &status, span, started);
                     }
                 }
             }
@@ -363,17 +380,9 @@ where
 }
 
 /// Counts and logs a refusal no handler saw, as `observe` does for the ones it sees.
-fn record(
-    metrics: &Metrics,
-    method: &'static str,
-    status: &Status,
-    trace: &http::HeaderMap,
-    started: Instant,
-) {
+fn record(metrics: &Metrics, method: &'static str, status: &Status, span: Span, started: Instant) {
     let outcome = super::code_name(status.code());
     let elapsed = started.elapsed();
-    let service = (!method.contains('/') && method != "unknown").then_some(super::SERVICE);
-    let span = crate::telemetry::rpc_span(service, method, trace);
     span.record("game", "none");
     span.record("outcome", outcome);
     crate::telemetry::record_status(&span, status.code());

@@ -1,8 +1,8 @@
 //! Prometheus metrics, served on their own port (`--metrics-listen`): request counts per RPC, game
 //! and outcome, latency histograms per RPC, game and outcome class (violation codes are counted,
 //! not timed, so the bucket series stay few), violation counts by code, requests in flight, the
-//! build, whether tamper evidence is on, and the process. Label values come from fixed sets only (never from a client's
-//! strings), so a client cannot grow the number of series.
+//! build, whether tamper evidence is on, and the process. Label values come from fixed sets only
+//! (never from a client's strings), so a client cannot grow the number of series.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

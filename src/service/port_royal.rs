@@ -141,7 +141,8 @@ pub fn options_to_proto(o: &Options) -> v1::PortRoyalOptions {
 }
 
 /// The longest each list of a state may be: no game fills a list beyond what its components
-/// allow, so a longer one is refused whole, before any work per entry (docs/operations.md, "Limits").
+/// allow, so a longer one is refused whole, before any work per entry (docs/operations.md,
+/// "Limits").
 fn check_list_lengths(p: &v1::PortRoyalState) -> Result<(), StateErrors> {
     let players = usize::from(MAX_PLAYERS);
     let mut errs = StateErrors::default();

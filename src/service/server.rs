@@ -69,6 +69,49 @@ impl Listeners {
     }
 }
 
+/// What the server builds from its configuration before anything is bound, every file it names
+/// read once: each game's context, and the gRPC server with its TLS.
+pub struct Prepared {
+    contexts: Contexts,
+    server: Server,
+}
+
+impl Prepared {
+    /// Reads and checks what `config` names; an error names the flag or file and what is wrong
+    /// (a component set that does not validate, a key that is not the certificate's, …).
+    pub fn new(config: &Config) -> Result<Prepared, String> {
+        let contexts = Contexts::load(config)?;
+        let mut server = Server::builder();
+        if let Some(tls) = config.tls()? {
+            server = server.tls_config(tls).map_err(|e| {
+                format!(
+                    "TLS ({}): {}",
+                    config.tls_flags().trim_start(),
+                    source_chain(&e)
+                )
+            })?;
+        }
+        Ok(Prepared { contexts, server })
+    }
+
+    /// One line per game context, for `--check-config`.
+    pub fn summary(&self) -> Vec<String> {
+        self.contexts.summary()
+    }
+}
+
+/// An error and its causes, as one line.
+fn source_chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        out.push_str(": ");
+        out.push_str(&c.to_string());
+        cause = c.source();
+    }
+    out
+}
+
 /// Serves until `shutdown` completes; then health turns NOT_SERVING, new connections are
 /// refused, and in-flight requests get up to the grace period to finish.
 pub async fn serve(
@@ -76,6 +119,17 @@ pub async fn serve(
     listeners: Listeners,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    serve_prepared(config, Prepared::new(config)?, listeners, shutdown).await
+}
+
+/// [`serve`], with what `main` prepared (and checked) before binding.
+pub async fn serve_prepared(
+    config: &Config,
+    prepared: Prepared,
+    listeners: Listeners,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let Prepared { contexts, server } = prepared;
     let metrics = Metrics::new(&super::games::rules_versions());
     metrics.state_key_configured(config.state_key.is_some());
     let services = [RefereeServiceServer::<Referee>::NAME];
@@ -99,7 +153,7 @@ pub async fn serve(
     };
     let reflection_v1 = reflection().build_v1()?;
     let reflection_v1alpha = reflection().build_v1alpha()?;
-    let mut referee = Referee::new(metrics.clone()).with_contexts(Contexts::load(config)?);
+    let mut referee = Referee::new(metrics.clone()).with_contexts(contexts);
     if let Some(key) = &config.state_key {
         referee = referee.with_state_tags(StateTags::new(key, config.previous_state_key.as_ref()));
     }
@@ -122,11 +176,7 @@ pub async fn serve(
         config.max_concurrent_requests,
         metrics,
     );
-    let mut builder = Server::builder();
-    if let Some(tls) = config.tls()? {
-        builder = builder.tls_config(tls)?;
-    }
-    let mut builder = builder
+    let mut builder = server
         .max_concurrent_streams(Some(config.max_concurrent_streams))
         .http2_keepalive_interval(Config::positive_ms(config.http2_keepalive_interval_ms))
         .http2_keepalive_timeout(Config::positive_ms(config.http2_keepalive_timeout_ms));

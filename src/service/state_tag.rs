@@ -1,5 +1,6 @@
-//! Optional tamper evidence (docs/operations.md, "Tamper evidence"). With a key, every state the referee
-//! returns carries an HMAC-SHA256 tag, and a state whose tag is missing or wrong is refused.
+//! Optional tamper evidence (docs/operations.md, "Tamper evidence"). With a key, every state the
+//! referee returns carries an HMAC-SHA256 tag, and a state whose tag is missing or wrong is
+//! refused.
 //!
 //! The tag covers the canonical encoding of the state without its tag (prost's, of the decoded
 //! message), not the bytes as received: a client that decodes and re-encodes the state in any

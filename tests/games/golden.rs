@@ -1,6 +1,6 @@
-//! Golden determinism (docs/architecture.md, "Determinism"): fixed seeds give this exact deck order and these
-//! exact final states, on every machine and every release of rules version `port-royal/1`. If
-//! one of these changes, the rules version must change too.
+//! Golden determinism (docs/architecture.md, "Determinism"): fixed seeds give this exact deck
+//! order and these exact final states, on every machine and every release of rules version
+//! `port-royal/1`. If one of these changes, the rules version must change too.
 
 use crate::common::port_royal as helpers;
 

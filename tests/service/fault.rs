@@ -7,11 +7,11 @@
 //! request and exits 0.
 //!
 //! Both sides retry as a production setup should for a service whose every RPC is free of side
-//! effects (docs/errors.md, "Retries"): HAProxy retries a request whose backend died before answering on
-//! another backend (`retry-on`, `option redispatch`), and the client retries UNAVAILABLE and
-//! UNKNOWN — the referee never answers UNKNOWN itself, so an UNKNOWN is always the path's doing,
-//! e.g. a response cut off when a replica is killed after sending its headers, which no proxy can
-//! retry. Every retry is counted, by code.
+//! effects (docs/errors.md, "Retries"): HAProxy retries a request whose backend died before
+//! answering on another backend (`retry-on`, `option redispatch`), and the client retries
+//! UNAVAILABLE and UNKNOWN — the referee never answers UNKNOWN itself, so an UNKNOWN is always
+//! the path's doing, e.g. a response cut off when a replica is killed after sending its headers,
+//! which no proxy can retry. Every retry is counted, by code.
 //!
 //! Needs `haproxy` on PATH (scripts/test installs it). Without it the test is skipped with a
 //! message, unless REFEREE_FAULT_TEST=required (as in CI), which makes a missing HAProxy a

@@ -1352,9 +1352,9 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
     );
 }
 
-/// docs/operations.md, "Limits": each list of a state has a maximum and a longer one is refused whole, naming
-/// the list; messages nest at most 100 levels (unknown fields included); a replay carries at most
-/// 20,000 actions; a refusal lists at most 20 field errors.
+/// docs/operations.md, "Limits": each list of a state has a maximum and a longer one is refused
+/// whole, naming the list; messages nest at most 100 levels (unknown fields included); a replay
+/// carries at most 20,000 actions; a refusal lists at most 20 field errors.
 #[tokio::test]
 async fn list_lengths_nesting_and_replay_length_are_limited() {
     let (server, mut c, state) = started(4, 3).await;
@@ -1544,9 +1544,9 @@ async fn refused_everywhere(c: &mut RefereeServiceClient<Channel>, state: &v1::G
     errors.iter().for_each(assert_tampered);
 }
 
-/// docs/operations.md, "Tamper evidence": with a key, returned states carry a tag and states with a missing,
-/// changed or foreign tag are refused; a rotation accepts the previous key; without a key
-/// nothing changes.
+/// docs/operations.md, "Tamper evidence": with a key, returned states carry a tag and states
+/// with a missing, changed or foreign tag are refused; a rotation accepts the previous key;
+/// without a key nothing changes.
 #[tokio::test]
 async fn with_a_state_key_changed_or_untagged_states_are_refused() {
     const OLD: &str = "0123456789abcdef0123456789abcdef-old";

@@ -1,6 +1,6 @@
-//! The service's tests, in one binary: gRPC end to end (over TLS too), the gRPC mutation test, the bounded
-//! fuzz run and the load-balancer fault test (the last three run as their own stages of
-//! `scripts/test`, selected by module name).
+//! The service's tests, in one binary: gRPC end to end (over TLS too, and traced), the gRPC
+//! mutation test, the bounded fuzz run and the load-balancer fault test (the last three run as
+//! their own stages of `scripts/test`, selected by module name).
 
 #[path = "../common/mod.rs"]
 mod common;
