@@ -12,8 +12,11 @@ mod village;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use prost::Message;
 use referee::games::port_royal::Rules;
+use referee::games::port_royal::State as PortRoyal;
+use referee::games::village::State as Village;
 use referee::pb::v1;
-use referee::service::port_royal::{state_from_proto, state_to_proto};
+use referee::service::port_royal::state_to_proto;
+use referee::service::wire::state_from_proto;
 use samples::{mid_game, mode};
 use std::hint::black_box;
 
@@ -46,7 +49,7 @@ fn ops(c: &mut Criterion) {
             |b, bytes| {
                 b.iter(|| {
                     let p = v1::PortRoyalState::decode(bytes.as_slice()).unwrap();
-                    black_box(state_from_proto(p, Rules::NEWEST).unwrap())
+                    black_box(state_from_proto::<PortRoyal>(p, Rules::NEWEST, &()).unwrap())
                 })
             },
         );
@@ -55,6 +58,7 @@ fn ops(c: &mut Criterion) {
 
 /// The same operations on a recorded mid-game Village state (provisional set, seed 7).
 fn village_ops(c: &mut Criterion) {
+    use referee::games::village::Rules;
     use referee::service::village as wire;
     for players in [4u32, 5] {
         let set = village::provisional();
@@ -83,8 +87,10 @@ fn village_ops(c: &mut Criterion) {
         c.bench_with_input(BenchmarkId::new("decode_only", &id), &bytes, |b, bytes| {
             b.iter(|| black_box(v1::VillageState::decode(bytes.as_slice()).unwrap()))
         });
-        c.bench_with_input(BenchmarkId::new("integrity", &id), &state, |b, s| {
-            b.iter(|| black_box(s.check_integrity()))
+        // The game's checks alone: parts (cloned) to a checked state.
+        let parts = state.to_parts();
+        c.bench_with_input(BenchmarkId::new("from_parts", &id), &parts, |b, p| {
+            b.iter(|| black_box(Village::from_parts(p.clone(), &set).unwrap()))
         });
         c.bench_with_input(
             BenchmarkId::new("decode_validate", &id),
@@ -92,7 +98,7 @@ fn village_ops(c: &mut Criterion) {
             |b, bytes| {
                 b.iter(|| {
                     let p = v1::VillageState::decode(bytes.as_slice()).unwrap();
-                    black_box(wire::state_from_proto(p, &set).unwrap())
+                    black_box(state_from_proto::<Village>(p, Rules::V1, &set).unwrap())
                 })
             },
         );

@@ -14,12 +14,14 @@
 //!   `games::port_royal` holds cards, contracts, setup, the state (`state/`, one module per
 //!   concept, each with its unchecked parts and checks), actions and events, the rules (`rules/`,
 //!   one module per part of a turn), views, its violation codes and the rules versions it plays.
+//!   A state comes in from outside one way for every game: its plain `Parts`, checked by
+//!   [`games::Game::from_parts`].
 //! - [`pb`]: the protobuf types generated from `proto/` (package `referee.v1`) and the
 //!   descriptor set served by reflection.
 //! - [`service`]: the tonic handlers; each RPC body written once over the game
 //!   (`service::rpc`), the games served and the dispatch on them ([`service::games`]), the
-//!   proto side of the seam ([`service::wire::Wire`]) with one proto ↔ core module per game
-//!   (`service::port_royal`), the codec, the edge limits, health, metrics, state tags and the
+//!   proto side of the seam ([`service::wire::Wire`]) with one module per game mapping its
+//!   messages to and from the game's parts, actions, events and views (`service::port_royal`), the codec, the edge limits, health, metrics, state tags and the
 //!   server with its graceful drain.
 //! - [`config`], [`secret`] and [`telemetry`]: flags and environment variables (naming no game:
 //!   each game's context is built from its part by `service::contexts`); key material; logging

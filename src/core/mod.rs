@@ -10,7 +10,7 @@ pub mod status;
 pub mod violation;
 
 pub use error::{StateError, StateErrors};
-pub use rng::GameRng;
+pub use rng::{GameRng, RngParts};
 pub use seat::Seat;
 pub use status::{Cooperative, SeatResult, Status};
 pub use violation::{EnvelopeCode, Violation, ViolationCode};

@@ -9,9 +9,41 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
+use super::StateErrors;
+
 /// Word positions beyond this are refused in client states: a real game consumes a few thousand
 /// words, and the bound keeps the value within `u64` on the wire.
 pub const MAX_WORD_POS: u64 = 1 << 48;
+
+/// An RNG as a state stores it, unchecked: every game's `Parts` carries one, and
+/// [`RngParts::check`] is the one place its fields are checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RngParts {
+    /// The seed: 32 bytes.
+    pub seed: Vec<u8>,
+    /// The position in the key stream, in 32-bit words: at most [`MAX_WORD_POS`].
+    pub word_pos: u64,
+}
+
+impl RngParts {
+    /// The RNG these parts store, or `None` with the fields that break a rule pushed to `errs`
+    /// (under `rng.`, as every game's state message names them).
+    pub fn check(&self, errs: &mut StateErrors) -> Option<GameRng> {
+        let seed = <[u8; 32]>::try_from(self.seed.as_slice());
+        if seed.is_err() {
+            errs.push("rng.seed", "must be 32 bytes");
+        }
+        if self.word_pos > MAX_WORD_POS {
+            errs.push("rng.word_pos", "is out of range");
+        }
+        match seed {
+            Ok(seed) if self.word_pos <= MAX_WORD_POS => {
+                Some(GameRng::restore(seed, self.word_pos))
+            }
+            _ => None,
+        }
+    }
+}
 
 /// A ChaCha8 RNG that can be stored in, and restored from, a game state.
 #[derive(Clone, Debug)]
@@ -39,6 +71,14 @@ impl GameRng {
         let mut inner = ChaCha8Rng::from_seed(seed);
         inner.set_word_pos(u128::from(word_pos));
         Self { inner }
+    }
+
+    /// The parts a state stores.
+    pub fn to_parts(&self) -> RngParts {
+        RngParts {
+            seed: self.seed().to_vec(),
+            word_pos: self.word_pos(),
+        }
     }
 
     /// The 32-byte seed.

@@ -48,6 +48,8 @@ pub trait Game: Clone + Sized {
     type Event: std::fmt::Debug;
     /// What a seat may see.
     type View: PartialEq + std::fmt::Debug;
+    /// The state's pieces as a client's state delivers them, unchecked.
+    type Parts: Clone + PartialEq + std::fmt::Debug;
 
     /// Sets up a game: `players` seats, `start_seat` plays first, every random draw from `seed`.
     /// Field paths of errors are relative to the request (`players`, `options.…`).
@@ -59,6 +61,16 @@ pub trait Game: Clone + Sized {
         seed: u64,
         options: Self::Options,
     ) -> Result<Self, StateErrors>;
+    /// The one way to make a state from outside the game: the state these parts describe
+    /// under `rules`, or every field (paths relative to the game's state message) that no game
+    /// can have. Every check of a client's state is behind it.
+    fn from_parts(
+        parts: Self::Parts,
+        rules: Self::Rules,
+        context: &Self::Context,
+    ) -> Result<Self, StateErrors>;
+    /// The parts of this state: `from_parts` of them gives this state back.
+    fn to_parts(&self) -> Self::Parts;
     /// The rules version the state was set up under.
     fn rules(&self) -> Self::Rules;
     /// The number of seats.

@@ -1,6 +1,6 @@
 //! Port Royal: protobuf to and from the core types. Nothing here decides a rule.
 
-use crate::core::StateErrors;
+use crate::core::{RngParts, StateErrors};
 use crate::games::port_royal::cards::{Card, Colour, Person, Tax, ALL_CARDS, CARDS};
 use crate::games::port_royal::contracts::{self, Requirement, CONTRACTS};
 use crate::games::port_royal::state::{ids, Offer, OfferKind, Progress, Slot, MAX_PLAYERS};
@@ -39,8 +39,8 @@ impl Wire for State {
     fn options_to_proto(o: &Options) -> v1::new_game_request::Options {
         v1::new_game_request::Options::PortRoyal(options_to_proto(o))
     }
-    fn state_from_proto(p: v1::PortRoyalState, rules: Rules, _: &()) -> Result<Self, StateErrors> {
-        state_from_proto(p, rules)
+    fn parts_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<StateParts, StateErrors> {
+        parts_from_proto(p, rules)
     }
     fn state_to_proto(&self) -> v1::game_state::Game {
         v1::game_state::Game::PortRoyal(state_to_proto(self))
@@ -198,10 +198,10 @@ fn check_list_lengths(p: &v1::PortRoyalState) -> Result<(), StateErrors> {
     errs.into_result()
 }
 
-/// A validated state from the wire, under the rules version its envelope names (field paths
+/// A state's parts from the wire, under the rules version its envelope names (field paths
 /// relative to the Port Royal state). Takes the message by value: its lists move into the
-/// checked parts instead of being copied.
-pub fn state_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<State, StateErrors> {
+/// parts instead of being copied.
+fn parts_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<StateParts, StateErrors> {
     check_list_lengths(&p)?;
     let options = options_from_proto(p.options.as_ref())?;
     let rng = p.rng.unwrap_or_default();
@@ -219,13 +219,14 @@ pub fn state_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<State, St
         (None, Rules::V1, PhaseTag::Trade) => Some(0),
         (taker, _, _) => taker,
     };
-    let parts = StateParts {
-        rules,
+    Ok(StateParts {
         players: p.players,
         start_seat: p.start_seat,
         options,
-        rng_seed: rng.seed,
-        rng_word_pos: rng.word_pos,
+        rng: RngParts {
+            seed: rng.seed,
+            word_pos: rng.word_pos,
+        },
         draw_pile: p.draw_pile,
         discard_pile: p.discard_pile,
         harbor: p.harbor,
@@ -279,8 +280,7 @@ pub fn state_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<State, St
                 _ => None,
             },
         }),
-    };
-    State::from_parts(&parts)
+    })
 }
 
 fn turn_to_proto(t: &TurnParts, rules: Rules) -> v1::PortRoyalTurn {

@@ -1,11 +1,10 @@
 //! Village on the wire: `village.proto` to and from the core types. Decoding checks the shape
-//! (enums, lengths, ids in range) and names the field; the state's own invariants are the core's
-//! (`State::check_integrity`).
+//! (enums, lengths, place codes) and names the field; everything else about a state is the
+//! game's (`State::from_parts`).
 
 use std::sync::Arc;
 
-use crate::core::rng::GameRng;
-use crate::core::{Seat, StateErrors};
+use crate::core::{RngParts, Seat, StateErrors};
 use crate::games::village::action::{Action, Cube, Event, MemberId, StepPayment};
 use crate::games::village::components::Components;
 use crate::games::village::pieces::{Colour, Cubes, Good, Goods, Pool, Space};
@@ -15,8 +14,8 @@ use crate::games::village::state::family::{Building, Member, Place, Section};
 use crate::games::village::state::payment::CubePayment;
 use crate::games::village::state::sea::{Cargo, Gone, Harbour, Ship};
 use crate::games::village::state::SeatState;
-use crate::games::village::state::{Board, Decision, Goal, HeldGoal, Market, Supply};
-use crate::games::village::{Config, Options, Rules, State, View};
+use crate::games::village::state::{Decision, Goal, HeldGoal, Market, Parts, Supply};
+use crate::games::village::{Options, Rules, State, View};
 use crate::pb::v1;
 use crate::service::wire::Wire;
 use crate::service::Contexts;
@@ -79,12 +78,8 @@ impl Wire for State {
     fn options_to_proto(o: &Options) -> v1::new_game_request::Options {
         v1::new_game_request::Options::Village(options_to_proto(o))
     }
-    fn state_from_proto(
-        p: v1::VillageState,
-        _: Rules,
-        set: &Arc<Components>,
-    ) -> Result<Self, StateErrors> {
-        state_from_proto(p, set)
+    fn parts_from_proto(p: v1::VillageState, _: Rules) -> Result<Parts, StateErrors> {
+        parts_from_proto(p)
     }
     fn state_to_proto(&self) -> v1::game_state::Game {
         v1::game_state::Game::Village(state_to_proto(self))
@@ -513,47 +508,20 @@ fn check_list_lengths(p: &v1::VillageState) -> Result<(), StateErrors> {
     errs.into_result()
 }
 
-/// A state from the wire: its shape here, its invariants in the core.
-pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<State, StateErrors> {
-    if p.component_set != set.name || p.component_hash != set.hash() {
-        return Err(StateErrors::one(
-            "component_hash",
-            format!(
-                "the state was made with component set {:?} ({}), but this referee runs {:?} ({})",
-                p.component_set,
-                p.component_hash,
-                set.name,
-                set.hash()
-            ),
-        )
-        .with_reason("COMPONENT_SET_MISMATCH"));
-    }
+/// A state's parts from the wire: its shape here (enums, place codes, list lengths), everything
+/// else in the game (`State::from_parts`).
+fn parts_from_proto(p: v1::VillageState) -> Result<Parts, StateErrors> {
     check_list_lengths(&p)?;
-    let mut errs = StateErrors::default();
     let options = options_from_proto(&p.options.unwrap_or_default())?;
-    let players = p.seats.len();
-    if !(2..=5).contains(&players) {
-        return Err(StateErrors::one("seats", "must have 2 to 5 entries"));
-    }
-    let config = Config::new(Arc::clone(set), players as u32, p.start_seat, options)
-        .map_err(|e| e.rebase("players", "seats"))?;
-    let rng = p.rng.unwrap_or_default();
-    let seed: [u8; 32] = rng.seed.as_slice().try_into().unwrap_or_else(|_| {
-        errs.push("rng.seed", "must be 32 bytes");
-        [0; 32]
-    });
-    if rng.word_pos > crate::core::rng::MAX_WORD_POS {
-        errs.push("rng.word_pos", "is out of range");
-    }
-    let mut seats = Vec::with_capacity(players);
-    for (i, s) in p.seats.iter().enumerate() {
+    let mut errs = StateErrors::default();
+    let mut seats = Vec::with_capacity(p.seats.len());
+    for (i, s) in p.seats.into_iter().enumerate() {
         let mut members = Vec::with_capacity(s.members.len());
-        let generations = set.family.generations.iter().zip(1u8..);
-        let mut gens = generations.flat_map(|(&n, g)| (0..n).map(move |_| g));
         for (j, m) in s.members.iter().enumerate() {
             match place_from(*m, || format!("seats[{i}].members[{j}]")) {
+                // The game gives each member its generation.
                 Ok(place) => members.push(Member {
-                    generation: gens.next().unwrap_or(0),
+                    generation: 0,
                     place,
                 }),
                 Err(e) => errs.errors.extend(e.errors),
@@ -573,7 +541,7 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
                 Err(e) => errs.errors.extend(e.errors),
             }
         }
-        let ship = s.ship.clone().unwrap_or_default();
+        let ship = s.ship.unwrap_or_default();
         let mut holds = Vec::with_capacity(ship.holds.len());
         for (k, c) in ship.holds.iter().enumerate() {
             match cargo_from(c, &format!("seats[{i}].ship.holds[{k}]")) {
@@ -599,18 +567,9 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
             },
             cocoa: s.cocoa,
             tea: s.tea,
-            chests: s.chests.clone(),
+            chests: s.chests,
         });
     }
-    if p.spaces.len() != Space::ALL.len() {
-        errs.push("spaces", "must have 7 entries");
-    }
-    let mut spaces = [Pool::default(); 7];
-    for (space, pool) in spaces.iter_mut().zip(&p.spaces) {
-        *space = pool_from(Some(pool));
-    }
-    let supply = p.supply.unwrap_or_default();
-    let market = p.market.unwrap_or_default();
     let mut pending = Vec::with_capacity(p.pending.len());
     for (i, d) in p.pending.iter().enumerate() {
         match decision_from(d, &format!("pending[{i}]")) {
@@ -619,39 +578,42 @@ pub fn state_from_proto(p: v1::VillageState, set: &Arc<Components>) -> Result<St
         }
     }
     errs.into_result()?;
-    let state = State::from_parts(
-        config,
-        GameRng::restore(seed, rng.word_pos),
-        seats,
-        Board {
-            supply: Supply {
-                cubes: cubes_from(supply.cubes.as_ref()),
-                plague: supply.plague,
-                grain: supply.grain,
-                goods: goods_from(supply.goods.as_ref()),
-            },
-            bag: pool_from(p.bag.as_ref()),
-            spaces,
+    let rng = p.rng.unwrap_or_default();
+    let supply = p.supply.unwrap_or_default();
+    let market = p.market.unwrap_or_default();
+    Ok(Parts {
+        component_set: p.component_set,
+        component_hash: p.component_hash,
+        options,
+        start_seat: p.start_seat,
+        rng: RngParts {
+            seed: rng.seed,
+            word_pos: rng.word_pos,
         },
-        Market {
+        seats,
+        supply: Supply {
+            cubes: cubes_from(supply.cubes.as_ref()),
+            plague: supply.plague,
+            grain: supply.grain,
+            goods: goods_from(supply.goods.as_ref()),
+        },
+        bag: pool_from(p.bag.as_ref()),
+        spaces: p.spaces.iter().map(|pool| pool_from(Some(pool))).collect(),
+        market: Market {
             pile: market.pile.iter().map(|&c| small(c)).collect(),
             stalls: slots_from(&market.stalls),
             waiting: slots_from(&market.waiting),
         },
-        crate::games::village::state::Progress {
-            monks: p.monks,
-            marker: p.marker.map(small),
-            starting: small(p.starting_seat),
-            round: p.round,
-            pending,
-            due: p.due,
-            ending: p.ending,
-            last_turns: p.last_turns.iter().map(|&s| small(s)).collect(),
-            harbour: harbour_from(p.harbour.unwrap_or_default()),
-        },
-    );
-    state.check_integrity()?;
-    Ok(state)
+        monks: p.monks,
+        marker: p.marker.map(small),
+        starting_seat: small(p.starting_seat),
+        round: p.round,
+        pending,
+        due: p.due,
+        ending: p.ending,
+        last_turns: p.last_turns.iter().map(|&s| small(s)).collect(),
+        harbour: harbour_from(p.harbour.unwrap_or_default()),
+    })
 }
 
 fn seat_to(s: &SeatState) -> v1::VillageSeat {

@@ -35,13 +35,13 @@ pub trait Wire: Game {
     /// Options to the wire (a fair shuffle keeps its setup in the state until it deals).
     fn options_to_proto(o: &Self::Options) -> v1::new_game_request::Options;
 
-    /// A validated state from the wire, under the rules version its envelope names (field paths
-    /// relative to the state message).
-    fn state_from_proto(
+    /// A state's parts from the wire: its shape only (enums, presence, list lengths), field
+    /// paths relative to the state message; the game checks the parts ([`state_from_proto`]).
+    /// The rules version is that of the envelope, for what an older version spelled otherwise.
+    fn parts_from_proto(
         p: Self::StateProto,
         rules: Self::Rules,
-        context: &Self::Context,
-    ) -> Result<Self, StateErrors>;
+    ) -> Result<Self::Parts, StateErrors>;
     /// The state to the wire.
     fn state_to_proto(&self) -> v1::game_state::Game;
 
@@ -62,6 +62,16 @@ pub trait Wire: Game {
     fn status_to_proto(&self) -> v1::Status {
         status_to_proto(&Game::status(self))
     }
+}
+
+/// A checked state from the wire, under the rules version its envelope names (field paths
+/// relative to the state message): the wire decodes its parts, the game checks them.
+pub fn state_from_proto<G: Wire>(
+    p: G::StateProto,
+    rules: G::Rules,
+    context: &G::Context,
+) -> Result<G, StateErrors> {
+    G::from_parts(G::parts_from_proto(p, rules)?, rules, context)
 }
 
 /// The ListGames entry of a game, its rules versions included.
@@ -86,7 +96,7 @@ pub fn table_from_proto<G: Wire>(
     let under_record = |e: StateErrors| e.under("state.fair_shuffle.");
     Ok(match (game, fair) {
         (Some(p), fair) => {
-            let game = G::state_from_proto(p, rules, context)
+            let game = state_from_proto::<G>(p, rules, context)
                 .map_err(|e| e.under(&format!("state.{}.", G::FIELD)))?;
             let record = match fair {
                 Some(f) if f.setup.is_some() => {

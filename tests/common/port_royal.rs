@@ -85,14 +85,15 @@ pub fn act(state: &mut State, seat: Seat, action: Action) -> Vec<Event> {
 pub fn edit(state: &State, f: impl FnOnce(&mut StateParts)) -> State {
     let mut parts = state.to_parts();
     f(&mut parts);
-    State::from_parts(&parts).unwrap_or_else(|e| panic!("scenario state invalid: {e}"))
+    State::from_parts(&parts, state.config().rules)
+        .unwrap_or_else(|e| panic!("scenario state invalid: {e}"))
 }
 
 /// The field paths `from_parts` names when `f` changes the parts of a valid state.
 pub fn refused_fields(state: &State, f: impl FnOnce(&mut StateParts)) -> Vec<String> {
     let mut parts = state.to_parts();
     f(&mut parts);
-    State::from_parts(&parts)
+    State::from_parts(&parts, state.config().rules)
         .expect_err("the changed state is refused")
         .errors
         .into_iter()

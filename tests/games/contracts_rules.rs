@@ -1596,7 +1596,7 @@ fn r_a_cooperative_state_has_no_final_round() {
     let s = port_royal::new_game(4, 0, 11, coop(0)).unwrap();
     let mut parts = s.to_parts();
     parts.turn.final_round = true;
-    let err = State::from_parts(&parts).unwrap_err();
+    let err = State::from_parts(&parts, s.config().rules).unwrap_err();
     let fields: Vec<_> = err.errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["turn.final_round"]);
 }

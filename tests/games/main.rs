@@ -10,7 +10,6 @@ mod docs;
 mod fair_shuffle;
 mod golden;
 mod harness;
-mod hostile;
 mod playthroughs;
 mod port_royal_rules;
 mod state_size;

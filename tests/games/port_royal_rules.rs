@@ -1130,7 +1130,9 @@ fn unreachable_a_card_in_two_zones() {
     let mut parts = s.to_parts();
     parts.harbor.push(top);
     parts.turn.cards_drawn = 2;
-    let errors = State::from_parts(&parts).unwrap_err().errors;
+    let errors = State::from_parts(&parts, s.config().rules)
+        .unwrap_err()
+        .errors;
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].field, "harbor[1]");
     let last = parts.draw_pile.len() - 1;
@@ -1213,11 +1215,11 @@ fn unreachable_player_count_and_rng_position() {
     assert_eq!(refused_fields(&s, |p| p.players = 1), ["players"]);
     let max = referee::core::rng::MAX_WORD_POS;
     assert_eq!(
-        refused_fields(&s, |p| p.rng_word_pos = max + 1),
+        refused_fields(&s, |p| p.rng.word_pos = max + 1),
         ["rng.word_pos"]
     );
-    let at_max = edit(&s, |p| p.rng_word_pos = max);
-    assert_eq!(at_max.to_parts().rng_word_pos, max);
+    let at_max = edit(&s, |p| p.rng.word_pos = max);
+    assert_eq!(at_max.to_parts().rng.word_pos, max);
 }
 
 #[test]

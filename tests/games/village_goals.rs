@@ -1,17 +1,18 @@
 //! Life Goals (village.md §8, [R] §10.7; docs/rules.md V-R23 to V-R27), one scenario per rule,
-//! on both component sets. Scenario states are edits of a real game's wire message, so each is
-//! one the referee accepts.
+//! on both component sets. Scenario states are edits of a real game's parts, so each is one the
+//! referee accepts.
 
 use std::sync::Arc;
 
 use referee::core::GameRng;
 use referee::games::village::components::{Components, Holding, Piece};
 use referee::games::village::pieces::{Colour, Space};
-use referee::games::village::state::Goal;
+use referee::games::village::state::{Building, Goal, Parts, Place, Section};
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, State};
-use referee::pb::v1;
 
-use crate::common::village::{act, board, edit, give, pick, refused, refused_fields, sets, turn};
+use crate::common::village::{
+    act, board, edit, give, pick, refused, refused_fields, refused_on_the_wire, sets, turn,
+};
 
 /// A game with Life Goals (no compensation), seat 0 to take a turn with one cube on the harvest.
 fn goals_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
@@ -27,28 +28,23 @@ fn goals_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
     })
 }
 
-/// The wire number of a goal.
-fn wire(goal: Goal) -> i32 {
-    goal as i32 + 1
-}
-
 /// Hands seat 0 the goal `goal` in place of its card of the same metal (swapping with whoever
 /// holds it, so no card is dealt twice).
-fn deal_to_seat_0(p: &mut v1::VillageState, goal: Goal) {
+fn deal_to_seat_0(p: &mut Parts, goal: Goal) {
     let slot = usize::from(!goal.silver());
     let mine = p.seats[0].goals[slot].goal;
     for seat in &mut p.seats[1..] {
         for g in &mut seat.goals {
-            if g.goal == wire(goal) {
+            if g.goal == goal {
                 g.goal = mine;
             }
         }
     }
-    p.seats[0].goals[slot].goal = wire(goal);
+    p.seats[0].goals[slot].goal = goal;
 }
 
 /// Whether seat 0 may reveal `goal` in the state `f` makes.
-fn meets(set: &Arc<Components>, goal: Goal, f: impl FnOnce(&mut v1::VillageState)) -> bool {
+fn meets(set: &Arc<Components>, goal: Goal, f: impl FnOnce(&mut Parts)) -> bool {
     let s = edit(&goals_game(set, 4, 3), |p| {
         deal_to_seat_0(p, goal);
         f(p);
@@ -157,33 +153,34 @@ fn s8_a_silver_goal_met_on_the_farmyard_is_revealed_for_its_prestige() {
     }
 }
 
-/// A scenario's edit of the wire state.
-type Edit = Box<dyn Fn(&mut v1::VillageState)>;
+/// A scenario's edit of the state's parts.
+type Edit = Box<dyn Fn(&mut Parts)>;
 
 /// §8: what each golden goal of the base game requires, met and just not met.
 #[test]
 fn s8_golden_goals_require_what_their_cards_say() {
-    let place = |kind: u32, detail: u32| kind * 1000 + detail;
-    let members = |p: &mut v1::VillageState, codes: &[u32]| {
+    let members = |p: &mut Parts, places: &[Place]| {
         // The last members of the family (the youngest) take these places.
         let family = &mut p.seats[0].members;
         let n = family.len();
-        for (m, &code) in family[n - codes.len()..].iter_mut().zip(codes) {
-            *m = code;
+        for (m, &place) in family[n - places.len()..].iter_mut().zip(places) {
+            m.place = place;
         }
     };
-    let serve = |p: &mut v1::VillageState, n: usize| {
-        let pile = &mut p.market.as_mut().unwrap().pile;
-        let served: Vec<u32> = pile.drain(pile.len() - n..).collect();
+    let serve = |p: &mut Parts, n: usize| {
+        let pile = &mut p.market.pile;
+        let served: Vec<u8> = pile.drain(pile.len() - n..).collect();
         p.seats[0].customers.extend(served);
     };
+    use Place::{Building as At, Chronicle, Council, Window};
+    use Section::{Church, Council as Chamber, Crafts, Travel};
     for set in sets() {
         let upper_right = set
             .travel
             .cities
             .iter()
             .position(|c| c.id == set.travel.upper_right)
-            .unwrap() as u32;
+            .unwrap() as u8;
         let cases: Vec<(Goal, Edit, Edit)> = vec![
             (
                 Goal::Merchant,
@@ -193,21 +190,37 @@ fn s8_golden_goals_require_what_their_cards_say() {
             (
                 Goal::Aristocrat,
                 Box::new(move |p| {
-                    members(p, &[place(4, 4)]);
+                    members(p, &[Council(4)]);
                     p.marker = Some(0);
                 }),
                 Box::new(move |p| {
-                    members(p, &[place(4, 4)]);
+                    members(p, &[Council(4)]);
                     p.marker = Some(1);
                 }),
             ),
             (
                 Goal::Master,
                 Box::new(move |p| {
-                    members(p, &[place(3, 1), place(3, 2), place(3, 3), place(8, 200)])
+                    members(
+                        p,
+                        &[
+                            At(Building::ALL[0]),
+                            At(Building::ALL[1]),
+                            At(Building::ALL[2]),
+                            Chronicle(Crafts, 0),
+                        ],
+                    )
                 }),
                 Box::new(move |p| {
-                    members(p, &[place(3, 1), place(3, 2), place(8, 200), place(8, 100)])
+                    members(
+                        p,
+                        &[
+                            At(Building::ALL[0]),
+                            At(Building::ALL[1]),
+                            Chronicle(Crafts, 0),
+                            Chronicle(Chamber, 0),
+                        ],
+                    )
                 }),
             ),
             (
@@ -215,37 +228,47 @@ fn s8_golden_goals_require_what_their_cards_say() {
                 Box::new(move |p| {
                     members(
                         p,
-                        &[place(8, 100), place(8, 200), place(8, 300), place(8, 400)],
+                        &[
+                            Chronicle(Chamber, 0),
+                            Chronicle(Crafts, 0),
+                            Chronicle(Travel, 0),
+                            Chronicle(Church, 0),
+                        ],
                     )
                 }),
                 Box::new(move |p| {
                     members(
                         p,
-                        &[place(8, 100), place(8, 200), place(8, 300), place(8, 301)],
+                        &[
+                            Chronicle(Chamber, 0),
+                            Chronicle(Crafts, 0),
+                            Chronicle(Travel, 0),
+                            Chronicle(Travel, 1),
+                        ],
                     )
                 }),
             ),
             (
                 Goal::TravellingSalesman,
                 Box::new(move |p| {
-                    members(p, &[place(5, upper_right)]);
+                    members(p, &[Place::City(upper_right)]);
                     serve(p, 2);
                 }),
                 Box::new(move |p| {
-                    members(p, &[place(5, upper_right)]);
+                    members(p, &[Place::City(upper_right)]);
                     serve(p, 1);
                 }),
             ),
             // The youngest member is of the 4th generation; [R] §10.7: the bag does not count.
             (
                 Goal::Acolyte,
-                Box::new(move |p| members(p, &[place(7, 1)])),
-                Box::new(move |p| members(p, &[place(6, 0)])),
+                Box::new(move |p| members(p, &[Window(1)])),
+                Box::new(move |p| members(p, &[Place::BlackBag])),
             ),
             (
                 Goal::Saint,
-                Box::new(move |p| members(p, &[place(7, 0), place(7, 1), place(7, 2)])),
-                Box::new(move |p| members(p, &[place(7, 0), place(7, 1), place(7, 1)])),
+                Box::new(move |p| members(p, &[Window(0), Window(1), Window(2)])),
+                Box::new(move |p| members(p, &[Window(0), Window(1), Window(1)])),
             ),
         ];
         for (goal, met, not_met) in cases {
@@ -286,8 +309,7 @@ fn r10_7_a_goal_is_revealed_only_by_its_owner_when_it_is_to_decide() {
 fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
     for set in sets() {
         let s = goals_game(&set, 3, 4);
-        let silver =
-            |p: &v1::VillageState, seat: usize| Goal::ALL[p.seats[seat].goals[0].goal as usize - 1];
+        let silver = |p: &Parts, seat: usize| p.seats[seat].goals[0].goal;
         let mut s = edit(&s, |p| {
             // The final mass's last window decision: seat 2 (the last in turn order) may move
             // its member on the rightmost window.
@@ -298,12 +320,8 @@ fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
                 give(p, 2, Piece::Grain);
             }
             let last = p.seats[2].members.len() - 1;
-            p.seats[2].members[last] = 7000;
-            p.pending = vec![v1::VillageDecision {
-                kind: v1::VillageDecisionKind::Windows as i32,
-                seat: 2,
-                ..Default::default()
-            }];
+            p.seats[2].members[last].place = Place::Window(0);
+            p.pending = vec![Decision::Windows { seat: 2 }];
             // Seats 1 and 0 meet their silver goals; seat 0 its golden Merchant too.
             for seat in [1, 0] {
                 for piece in base_pieces(&set, silver(p, seat)) {
@@ -311,8 +329,8 @@ fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
                 }
             }
             deal_to_seat_0(p, Goal::Merchant);
-            let pile = &mut p.market.as_mut().unwrap().pile;
-            let served: Vec<u32> = pile.drain(pile.len() - 6..).collect();
+            let pile = &mut p.market.pile;
+            let served: Vec<u8> = pile.drain(pile.len() - 6..).collect();
             p.seats[0].customers.extend(served);
         });
         let zero = s.seats()[0].goals[0].goal;
@@ -431,18 +449,16 @@ fn s8_views_show_a_seats_own_goals_and_others_only_once_revealed() {
 fn unreachable_life_goal_states_are_refused() {
     for set in sets() {
         let s = goals_game(&set, 3, 4);
-        let refused_on = |field: &str, f: &dyn Fn(&mut v1::VillageState)| {
+        let refused_on = |field: &str, f: &dyn Fn(&mut Parts)| {
             let fields = refused_fields(&s, f);
             assert!(fields.contains(&field.to_owned()), "{field}: {fields:?}");
         };
-        refused_on("seats[0].goals", &|p| {
-            p.options.as_mut().unwrap().life_goals = false
-        });
+        refused_on("seats[0].goals", &|p| p.options.life_goals = false);
         refused_on("seats[0].goals", &|p| {
             p.seats[0].goals[1].goal = p.seats[1].goals[0].goal
         });
         refused_on("seats[1].goals[0]", &|p| {
-            p.seats[1].goals[0].goal = wire(Goal::Explorer)
+            p.seats[1].goals[0].goal = Goal::Explorer
         });
         refused_on("seats[2].goals[1]", &|p| {
             p.seats[2].goals[1].goal = p.seats[0].goals[1].goal
@@ -450,13 +466,13 @@ fn unreachable_life_goal_states_are_refused() {
         refused_on("seats[0].goals", &|p| {
             p.seats[0].goals.pop();
         });
-        refused_on("seats[0].goals[0].goal", &|p| p.seats[0].goals[0].goal = 0);
-        refused_on("seats[0].goals[0].goal", &|p| p.seats[0].goals[0].goal = 16);
+        // A goal no card is: the wire's to refuse.
+        for unknown in [0, 16] {
+            let fields = refused_on_the_wire(&s, |p| p.seats[0].goals[0].goal = unknown);
+            assert_eq!(fields, ["seats[0].goals[0].goal"]);
+        }
         // Revealed, its prestige gained: accepted; not gained: refused.
-        let prestige = |p: &v1::VillageState| {
-            let goal = Goal::ALL[p.seats[0].goals[0].goal as usize - 1];
-            goal.prestige(&set.life_goals)
-        };
+        let prestige = |p: &Parts| p.seats[0].goals[0].goal.prestige(&set.life_goals);
         edit(&s, |p| {
             p.seats[0].goals[0].revealed = true;
             p.seats[0].prestige = prestige(p);
@@ -466,20 +482,14 @@ fn unreachable_life_goal_states_are_refused() {
             p.seats[0].prestige = prestige(p) - 1;
         });
         // A last chance during play, or for a seat meeting nothing.
-        let last_chance = |p: &mut v1::VillageState| {
-            p.pending = vec![v1::VillageDecision {
-                kind: v1::VillageDecisionKind::LastChance as i32,
-                seat: 0,
-                ..Default::default()
-            }];
-        };
+        let last_chance = |p: &mut Parts| p.pending = vec![Decision::LastChance { seat: 0 }];
         refused_on("pending[0]", &|p| {
             last_chance(p);
             p.ending = true;
         });
         // Seat 0 meets its silver goal: a last chance still only comes at the end.
-        let silver = |p: &v1::VillageState| Goal::ALL[p.seats[0].goals[0].goal as usize - 1];
-        let meets = |p: &mut v1::VillageState| {
+        let silver = |p: &Parts| p.seats[0].goals[0].goal;
+        let meets = |p: &mut Parts| {
             for piece in base_pieces(&set, silver(p)) {
                 give(p, 0, piece);
             }

@@ -1,18 +1,26 @@
 //! Village Port (village.md §7, [R] §10.9; docs/rules.md V-R28 to V-R35), one scenario per rule,
 //! on both component sets (every space, captain and value is read from the set). Scenario states
-//! are edits of a real game's wire message, so each is one the referee accepts.
+//! are edits of a real game's parts, so each is one the referee accepts.
 
 use std::sync::Arc;
 
 use referee::games::village::action::StepPayment;
 use referee::games::village::components::{Components, Piece, Stack};
 use referee::games::village::pieces::{Colour, Cubes, Good, Space};
-use referee::games::village::state::sea::Cargo;
-use referee::games::village::state::{Decision, Place};
+use referee::games::village::state::sea::{Cargo, Ship};
+use referee::games::village::state::{Decision, Member, Parts, Place, Section};
 use referee::games::village::{new_game, Action, Event, Options, State};
-use referee::pb::v1;
 
 use crate::common::village::{act, edit, give, give_cubes, refused, refused_fields, sets};
+
+/// The index of a member of `seat` in the reserve.
+fn reserve(p: &Parts, seat: usize) -> usize {
+    let members = &p.seats[seat].members;
+    members
+        .iter()
+        .position(|m| m.place == Place::Reserve)
+        .unwrap()
+}
 
 /// A game with Village Port (no compensation, no goals).
 fn port_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
@@ -25,12 +33,10 @@ fn port_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
 }
 
 /// The decision: seat `seat` does the travel action.
-fn travel(p: &mut v1::VillageState, seat: u32) {
-    p.pending = vec![v1::VillageDecision {
-        kind: v1::VillageDecisionKind::Act as i32,
+fn travel(p: &mut Parts, seat: u8) {
+    p.pending = vec![Decision::Act {
         seat,
-        space: Space::Travel as i32 + 1,
-        ..Default::default()
+        space: Space::Travel,
     }];
 }
 
@@ -52,50 +58,35 @@ fn at_sea(
     s: &State,
     kind: u32,
     at: u8,
-    holds: &[v1::VillageCargo],
-    pending: v1::VillageDecision,
-    f: impl FnOnce(&mut v1::VillageState),
+    holds: &[Cargo],
+    pending: Decision,
+    f: impl FnOnce(&mut Parts),
 ) -> State {
     edit(s, |p| {
-        p.harbour.as_mut().unwrap().captains[kind as usize] -= 1;
-        p.seats[0].ship = Some(v1::VillageShip {
-            at: u32::from(at),
-            captain: Some(kind),
+        p.harbour.captains[kind as usize] -= 1;
+        p.seats[0].ship = Ship {
+            at,
+            captain: Some(kind as u8),
             holds: holds.to_vec(),
-        });
+        };
         p.pending = vec![pending];
         f(p);
     })
 }
 
-fn cargo(kind: v1::VillageCargoKind) -> v1::VillageCargo {
-    v1::VillageCargo {
-        kind: kind as i32,
-        ..Default::default()
-    }
-}
-
-fn good(g: Good) -> v1::VillageCargo {
-    v1::VillageCargo {
-        kind: v1::VillageCargoKind::Good as i32,
-        good: g as i32 + 1,
-        chest: 0,
+/// Seat 0's movement at sea, with `free` free steps, having taken a step or not.
+fn sail(free: u8, moved: bool) -> Decision {
+    Decision::Sail {
+        seat: 0,
+        free,
+        credit: 0,
+        moved,
     }
 }
 
 /// A movement that has taken a step.
-fn sail_moved() -> v1::VillageDecision {
-    let mut sail = decision(v1::VillageDecisionKind::Sail);
-    sail.moved = true;
-    sail
-}
-
-fn decision(kind: v1::VillageDecisionKind) -> v1::VillageDecision {
-    v1::VillageDecision {
-        kind: kind as i32,
-        seat: 0,
-        ..Default::default()
-    }
+fn sail_moved() -> Decision {
+    sail(0, true)
 }
 
 /// Setup (Port rulebook, "Setup"): Port's setup card seeds the spaces, its cubes join the
@@ -169,8 +160,8 @@ fn s7_no_affordable_captain_no_sailing() {
         );
         // No card of a kind left: not offered.
         let none_left = edit(&s, |p| {
-            let h = p.harbour.as_mut().unwrap();
-            h.gone_captains[0] += h.captains[0];
+            let h = &mut p.harbour;
+            h.gone.captains[0] += h.captains[0];
             h.captains[0] = 0;
         });
         assert_eq!(
@@ -252,7 +243,7 @@ fn s7_tiles_brought_home_can_be_loaded_again() {
         let s = edit(&port_game(&set, 3, 1), |p| {
             travel(p, 0);
             p.seats[0].coins = 5;
-            let h = p.harbour.as_mut().unwrap();
+            let h = &mut p.harbour;
             h.cocoa -= 1;
             h.tea -= 1;
             let i = h.chests.iter().position(|&c| c == value).unwrap();
@@ -322,8 +313,7 @@ fn s7_moving_step_by_step() {
         let (purchase, buy) = buy;
         let first = sea.neighbours(0)[0];
         let free = set.port.captains[kind].free_steps;
-        let mut sail = decision(v1::VillageDecisionKind::Sail);
-        sail.free_steps = free;
+        let sail = sail(free as u8, false);
         let mut s = at_sea(&base, kind as u32, 0, &[], sail, |p| {
             give_cubes(p, 0, buy.colours[0], buy.cubes);
         });
@@ -415,40 +405,31 @@ fn s7_landing_on_an_island_and_its_actions() {
         let at = sea.island_space(i);
         let (&piece, &prestige) = island.buys.iter().next().unwrap();
         let sold = match piece {
-            Piece::Grain => cargo(v1::VillageCargoKind::Grain),
-            Piece::Horse => good(Good::Horse),
-            Piece::Ox => good(Good::Ox),
-            Piece::Wagon => good(Good::Wagon),
-            Piece::Plow => good(Good::Plow),
-            Piece::Scroll => good(Good::Scroll),
+            Piece::Grain => Cargo::Grain,
+            Piece::Horse => Cargo::Good(Good::Horse),
+            Piece::Ox => Cargo::Good(Good::Ox),
+            Piece::Wagon => Cargo::Good(Good::Wagon),
+            Piece::Plow => Cargo::Good(Good::Plow),
+            Piece::Scroll => Cargo::Good(Good::Scroll),
         };
         let church = island.church.clone().unwrap();
-        let mut holds = vec![sold, cargo(v1::VillageCargoKind::Member)];
+        let mut holds = vec![sold, Cargo::Member];
         if church.cost.wagon > 0 && piece != Piece::Wagon {
-            holds.push(good(Good::Wagon));
+            holds.push(Cargo::Good(Good::Wagon));
         }
         let base = port_game(&set, 3, 2);
-        let mut sail = decision(v1::VillageDecisionKind::Sail);
-        sail.moved = true;
-        let mut s = at_sea(&base, 0, at, &holds, sail, |p| {
+        let mut s = at_sea(&base, 0, at, &holds, sail_moved(), |p| {
             // The pieces aboard come from the supply; the member from the reserve.
-            let supply = p.supply.as_mut().unwrap();
+            let supply = &mut p.supply;
             for h in &holds {
-                if h.kind == v1::VillageCargoKind::Grain as i32 {
-                    supply.grain -= 1;
-                } else if h.kind == v1::VillageCargoKind::Good as i32 {
-                    let g = supply.goods.as_mut().unwrap();
-                    match h.good - 1 {
-                        0 => g.horse -= 1,
-                        1 => g.ox -= 1,
-                        2 => g.wagon -= 1,
-                        3 => g.plow -= 1,
-                        _ => g.scroll -= 1,
-                    }
+                match h {
+                    Cargo::Grain => supply.grain -= 1,
+                    Cargo::Good(g) => supply.goods.0[*g as usize] -= 1,
+                    _ => {}
                 }
             }
-            let m = p.seats[0].members.iter().position(|&c| c == 1000).unwrap();
-            p.seats[0].members[m] = 11_000;
+            let m = reserve(p, 0);
+            p.seats[0].members[m].place = Place::Ship;
             for (colour, n) in [
                 (Colour::Brown, church.cost.brown),
                 (Colour::Pink, church.cost.pink),
@@ -469,8 +450,8 @@ fn s7_landing_on_an_island_and_its_actions() {
         assert_eq!(s.census(), census, "back to the supply");
         // The church taken by another seat's missionary: no mission.
         let taken = edit(&s, |p| {
-            let m = p.seats[1].members.iter().position(|&c| c == 1000).unwrap();
-            p.seats[1].members[m] = 12_000 + u32::from(at);
+            let m = reserve(p, 1);
+            p.seats[1].members[m].place = Place::Mission(at);
         });
         let missions = taken.legal_actions(Some(0));
         assert!(!missions
@@ -508,9 +489,7 @@ fn s7_the_stacks_top_tile_into_an_empty_hold() {
         for stack in [Stack::Cocoa, Stack::Tea, Stack::Chests] {
             let at = island_with(&set, stack);
             let base = port_game(&set, 3, 2);
-            let mut sail = decision(v1::VillageDecisionKind::Sail);
-            sail.moved = true;
-            let mut s = at_sea(&base, 0, at, &[], sail, |_| {});
+            let mut s = at_sea(&base, 0, at, &[], sail_moved(), |_| {});
             act(&mut s, 0, Action::Land);
             let top = *s.harbour().chests.last().unwrap();
             act(&mut s, 0, Action::TakeTile);
@@ -524,11 +503,11 @@ fn s7_the_stacks_top_tile_into_an_empty_hold() {
             assert!(!matches!(s.decision(), Some(Decision::Island { .. })));
             // An empty stack gives nothing.
             let empty = at_sea(&base, 0, at, &[], sail_moved(), |p| {
-                let h = p.harbour.as_mut().unwrap();
+                let h = &mut p.harbour;
                 match stack {
-                    Stack::Cocoa => (h.gone_cocoa, h.cocoa) = (h.cocoa, 0),
-                    Stack::Tea => (h.gone_tea, h.tea) = (h.tea, 0),
-                    Stack::Chests => h.gone_chests.append(&mut h.chests),
+                    Stack::Cocoa => (h.gone.cocoa, h.cocoa) = (h.cocoa, 0),
+                    Stack::Tea => (h.gone.tea, h.tea) = (h.tea, 0),
+                    Stack::Chests => h.gone.chests.append(&mut h.chests),
                 }
             });
             let mut empty = empty;
@@ -551,23 +530,17 @@ fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
         let base = port_game(&set, 3, 2);
         let limit = set.supply.farmyard_grain_limit;
         let value = set.port.chests[0];
-        let holds = [
-            cargo(v1::VillageCargoKind::Grain),
-            v1::VillageCargo {
-                kind: v1::VillageCargoKind::Chest as i32,
-                good: 0,
-                chest: value,
-            },
-            cargo(v1::VillageCargoKind::Cocoa),
-        ];
-        let act_travel = decision(v1::VillageDecisionKind::Act);
+        let holds = [Cargo::Grain, Cargo::Chest(value), Cargo::Cocoa];
+        let act_travel = Decision::Act {
+            seat: 0,
+            space: Space::Travel,
+        };
         let mut s = at_sea(&base, 1, 1, &holds, act_travel, |p| {
-            p.pending[0].space = Space::Travel as i32 + 1;
-            let h = p.harbour.as_mut().unwrap();
+            let h = &mut p.harbour;
             let i = h.chests.iter().position(|&c| c == value).unwrap();
             h.chests.remove(i);
             h.cocoa -= 1;
-            p.supply.as_mut().unwrap().grain -= 1;
+            p.supply.grain -= 1;
             for _ in 0..limit {
                 give(p, 0, Piece::Grain);
             }
@@ -596,7 +569,7 @@ fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
         assert_eq!(other.chest_counts[0], 1);
         // Cashing at the owner's next decision, which stays open.
         let mut s = edit(&s, |p| {
-            p.pending = vec![decision(v1::VillageDecisionKind::Turn)];
+            p.pending = vec![Decision::Turn { seat: 0 }];
         });
         let coins = s.seats()[0].coins;
         let decision = s.decision();
@@ -614,19 +587,18 @@ fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
 fn s7_cocoa_and_tea_sell_at_the_market() {
     for set in sets() {
         let s = edit(&port_game(&set, 3, 2), |p| {
-            let h = p.harbour.as_mut().unwrap();
+            let h = &mut p.harbour;
             h.cocoa -= 1;
             h.tea -= 1;
             p.seats[0].cocoa = 1;
             p.seats[0].tea = 1;
             p.seats[0].coins = 3;
             give_cubes(p, 0, Colour::Green, 1);
-            p.pending = vec![v1::VillageDecision {
-                kind: v1::VillageDecisionKind::MarketDay as i32,
-                seat: 0,
+            p.pending = vec![Decision::MarketDay {
                 trigger: 0,
+                seat: 0,
+                passed: 0,
                 free: true,
-                ..Default::default()
             }];
         });
         let mut s = s;
@@ -675,36 +647,30 @@ fn s7_a_member_dying_at_sea_is_buried_at_sea_when_the_travel_section_is_full() {
             .collect();
         let burials = set.port.sea_burials.len();
         let base = port_game(&set, 3, 4);
-        let turn = decision(v1::VillageDecisionKind::Turn);
-        let mut s = at_sea(
-            &base,
-            0,
-            1,
-            &[cargo(v1::VillageCargoKind::Member)],
-            turn,
-            |p| {
-                // Every generation-1 member of seat 0 dies on the ship or missions: fill the travel
-                // section with seat 1's reserve, the sea burials but the last with seat 2's.
-                let mut reserve = p.seats[1].members.iter_mut().filter(|m| **m == 1000);
-                for &i in &travel_open {
-                    *reserve.next().unwrap() = 8300 + i;
+        let turn = Decision::Turn { seat: 0 };
+        let mut s = at_sea(&base, 0, 1, &[Cargo::Member], turn, |p| {
+            // Every generation-1 member of seat 0 dies on the ship or missions: fill the travel
+            // section with seat 1's reserve, the sea burials but the last with seat 2's.
+            let reserved = |m: &&mut Member| m.place == Place::Reserve;
+            let mut reserve = p.seats[1].members.iter_mut().filter(reserved);
+            for &i in &travel_open {
+                reserve.next().unwrap().place = Place::Chronicle(Section::Travel, i as u8);
+            }
+            let mut reserve = p.seats[2].members.iter_mut().filter(reserved);
+            for b in 0..burials - 1 {
+                reserve.next().unwrap().place = Place::SeaBurial(b as u8);
+            }
+            // Seat 0: its only visible member is the one aboard (the rest in the reserve).
+            for m in &mut p.seats[0].members {
+                if m.place == Place::Farmyard {
+                    m.place = Place::BlackBag;
                 }
-                let mut reserve = p.seats[2].members.iter_mut().filter(|m| **m == 1000);
-                for b in 0..burials - 1 {
-                    *reserve.next().unwrap() = 13_000 + b as u32;
-                }
-                // Seat 0: its only visible member is the one aboard (the rest in the reserve).
-                for m in &mut p.seats[0].members {
-                    if *m == 2000 {
-                        *m = 6000;
-                    }
-                }
-                p.seats[0].members[0] = 11_000;
-                p.seats[0].prestige = 0;
-                p.seats[2].prestige += set.port.sea_burials[..burials - 1].iter().sum::<u32>();
-                p.due = 1;
-            },
-        );
+            }
+            p.seats[0].members[0].place = Place::Ship;
+            p.seats[0].prestige = 0;
+            p.seats[2].prestige += set.port.sea_burials[..burials - 1].iter().sum::<u32>();
+            p.due = 1;
+        });
         // The turn: any cube, then pass; the death at the end of it.
         let (seat, a) = s.legal_actions(Some(0))[0];
         let mut events = act(&mut s, seat, a);
@@ -746,19 +712,14 @@ fn s7_the_family_action_does_not_recall_from_sea() {
                 .unwrap(),
         );
         let base = port_game(&set, 3, 4);
-        let mut family = decision(v1::VillageDecisionKind::Act);
-        family.space = Space::Family as i32 + 1;
-        let s = at_sea(
-            &base,
-            0,
-            1,
-            &[cargo(v1::VillageCargoKind::Member)],
-            family,
-            |p| {
-                p.seats[0].members[0] = 11_000;
-                p.seats[0].members[1] = 12_000 + u32::from(at);
-            },
-        );
+        let family = Decision::Act {
+            seat: 0,
+            space: Space::Family,
+        };
+        let s = at_sea(&base, 0, 1, &[Cargo::Member], family, |p| {
+            p.seats[0].members[0].place = Place::Ship;
+            p.seats[0].members[1].place = Place::Mission(at);
+        });
         for member in [0, 1] {
             assert_eq!(refused(&s, 0, Action::Recall { member }), "NOT_OPEN");
         }
@@ -770,87 +731,75 @@ fn s7_the_family_action_does_not_recall_from_sea() {
 fn unreachable_port_states_are_refused() {
     for set in sets() {
         let s = port_game(&set, 3, 5);
-        let refused_on = |field: &str, f: &dyn Fn(&mut v1::VillageState)| {
+        let refused_on = |field: &str, f: &dyn Fn(&mut Parts)| {
             let fields = refused_fields(&s, f);
             assert!(fields.contains(&field.to_owned()), "{field}: {fields:?}");
         };
-        let ship = |at: u32, captain: Option<u32>, holds: Vec<v1::VillageCargo>| v1::VillageShip {
-            at,
-            captain,
-            holds,
-        };
-        let spaces = set.port.sea.spaces() as u32;
+        let ship = |at: u8, captain: Option<u8>, holds: Vec<Cargo>| Ship { at, captain, holds };
+        let spaces = set.port.sea.spaces() as u8;
         refused_on("seats[0].ship", &|p| {
-            p.harbour.as_mut().unwrap().captains[0] -= 1;
-            p.seats[0].ship = Some(ship(spaces, Some(0), vec![]));
+            p.harbour.captains[0] -= 1;
+            p.seats[0].ship = ship(spaces, Some(0), vec![]);
         });
         refused_on("seats[0].ship", &|p| {
-            p.harbour.as_mut().unwrap().captains[0] -= 1;
-            p.seats[0].ship = Some(ship(0, Some(0), vec![]));
+            p.harbour.captains[0] -= 1;
+            p.seats[0].ship = ship(0, Some(0), vec![]);
         });
         refused_on("seats[0].ship", &|p| {
-            p.seats[0].ship = Some(ship(1, None, vec![]))
+            p.seats[0].ship = ship(1, None, vec![])
         });
         refused_on("seats[0].ship", &|p| {
-            p.harbour.as_mut().unwrap().captains[0] -= 1;
-            p.seats[0].ship = Some(ship(1, Some(0), vec![cargo(v1::VillageCargoKind::Member)]));
+            p.harbour.captains[0] -= 1;
+            p.seats[0].ship = ship(1, Some(0), vec![Cargo::Member]);
         });
-        refused_on("seats[0].members[0]", &|p| p.seats[0].members[0] = 12_001);
-        refused_on("harbour.captains", &|p| {
-            p.harbour.as_mut().unwrap().captains[0] += 1
+        refused_on("seats[0].members[0]", &|p| {
+            p.seats[0].members[0].place = Place::Mission(1)
         });
+        refused_on("harbour.captains", &|p| p.harbour.captains[0] += 1);
         refused_on("harbour.chests", &|p| {
-            p.harbour
-                .as_mut()
-                .unwrap()
-                .chests
-                .pop()
-                .map(|_| ())
-                .unwrap_or(())
+            p.harbour.chests.pop().map(|_| ()).unwrap_or(())
         });
-        refused_on("harbour", &|p| p.harbour.as_mut().unwrap().cocoa += 1);
+        refused_on("harbour", &|p| p.harbour.cocoa += 1);
         refused_on("seats[1].members[0]", &|p| {
-            p.options.as_mut().unwrap().port = false;
-            p.seats[1].members[0] = 11_000;
+            p.options.port = false;
+            p.seats[1].members[0].place = Place::Ship;
         });
         // A sea burial space holds one member, and is one of the set's.
         refused_on("seats[1].members[1]", &|p| {
-            p.seats[1].members[0] = 13_000;
-            p.seats[1].members[1] = 13_000;
+            p.seats[1].members[0].place = Place::SeaBurial(0);
+            p.seats[1].members[1].place = Place::SeaBurial(0);
         });
-        let burials = set.port.sea_burials.len() as u32;
+        let burials = set.port.sea_burials.len() as u8;
         refused_on("seats[1].members[0]", &|p| {
-            p.seats[1].members[0] = 13_000 + burials
+            p.seats[1].members[0].place = Place::SeaBurial(burials)
         });
         // A captain kind the set has; at most three holds; never two of a type.
-        let kinds = set.port.captains.len() as u32;
+        let kinds = set.port.captains.len() as u8;
         refused_on("seats[0].ship", &|p| {
-            p.seats[0].ship = Some(ship(1, Some(kinds), vec![]));
+            p.seats[0].ship = ship(1, Some(kinds), vec![]);
         });
-        let grain = || cargo(v1::VillageCargoKind::Grain);
-        let aboard = |holds: Vec<v1::VillageCargo>| {
-            move |p: &mut v1::VillageState| {
-                p.harbour.as_mut().unwrap().captains[0] -= 1;
-                let supply = p.supply.as_mut().unwrap();
-                supply.grain -= holds.iter().filter(|c| c.kind == grain().kind).count() as u32;
-                let goods = supply.goods.as_mut().unwrap();
-                goods.horse -= holds
+        let aboard = |holds: Vec<Cargo>| {
+            move |p: &mut Parts| {
+                p.harbour.captains[0] -= 1;
+                let supply = &mut p.supply;
+                supply.grain -= holds.iter().filter(|&&c| c == Cargo::Grain).count() as u32;
+                supply.goods.0[Good::Horse as usize] -= holds
                     .iter()
-                    .filter(|c| c.kind == good(Good::Horse).kind)
+                    .filter(|&&c| c == Cargo::Good(Good::Horse))
                     .count() as u32;
-                p.seats[0].ship = Some(ship(1, Some(0), holds.clone()));
+                p.seats[0].ship = ship(1, Some(0), holds.clone());
             }
         };
-        refused_on("seats[0].ship", &aboard(vec![grain(), grain()]));
-        let horse = good(Good::Horse);
-        let ox = v1::VillageCargo {
-            good: Good::Ox as i32 + 1,
-            ..horse
-        };
-        let four = vec![grain(), horse, cargo(v1::VillageCargoKind::Cocoa), ox];
+        refused_on("seats[0].ship", &aboard(vec![Cargo::Grain, Cargo::Grain]));
+        let four = vec![
+            Cargo::Grain,
+            Cargo::Good(Good::Horse),
+            Cargo::Cocoa,
+            Cargo::Good(Good::Ox),
+        ];
         let fields = refused_fields(&s, |p| {
-            p.harbour.as_mut().unwrap().cocoa -= 1;
-            p.supply.as_mut().unwrap().goods.as_mut().unwrap().ox -= 1;
+            p.harbour.cocoa -= 1;
+            p.supply.goods.0[Good::Ox as usize] -= 1;
             aboard(four.clone())(p);
         });
         assert!(fields.contains(&"seats[0].ship".to_owned()), "{fields:?}");

@@ -6,10 +6,10 @@ use referee::games::village::components::{Components, Piece};
 use referee::games::village::pieces::{Colour, Good, Space};
 use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
-use referee::games::village::state::family::{Building, Place};
+use referee::games::village::state::family::{Building, Place, Section};
 use referee::games::village::state::payment::CubePayment;
-use referee::games::village::{Action, Cube, Decision, Event};
-use referee::pb::v1;
+use referee::games::village::state::Parts;
+use referee::games::village::{Action, Cube, Decision, Event, State};
 
 use crate::common::village::{
     act, board, edit, game, give, give_cubes, give_demand, goods_mut, refused, refused_fields,
@@ -271,7 +271,7 @@ fn s5_deaths_come_at_the_end_of_the_turn_by_the_owners_choice() {
             &[(Space::Family, Cube::Plague), (Space::Harvest, GREEN)],
             |p| {
                 p.seats[0].life = last;
-                p.seats[0].members[0] = 3000 + Building::Office as u32 + 1;
+                p.seats[0].members[0].place = Place::Building(Building::Office);
             },
         );
         act(
@@ -317,7 +317,7 @@ fn s5_a_death_during_a_market_day_comes_at_once() {
                 give_demand(p, &set, 0, u32::from(t));
             }
             p.seats[0].life = last;
-            p.seats[0].members[1] = 3000 + Building::Smithy as u32 + 1;
+            p.seats[0].members[1].place = Place::Building(Building::Smithy);
         });
         act(
             &mut s,
@@ -359,26 +359,26 @@ fn s5_a_death_during_a_market_day_comes_at_once() {
 
 /// Fills every open chronicle space and grave but the last grave, with seat `seat`'s reserve
 /// members one by one (in the sections in order), so the next burial ends the game.
-fn all_but_one_resting_place(p: &mut v1::VillageState, set: &Components, players: u8) {
-    let mut codes: Vec<u32> = Vec::new();
-    for (s, (_, labels)) in set.chronicle.sections().iter().enumerate() {
+fn all_but_one_resting_place(p: &mut Parts, set: &Components, players: u8) {
+    let mut places: Vec<Place> = Vec::new();
+    for (section, (_, labels)) in Section::ALL.into_iter().zip(set.chronicle.sections()) {
         for (i, l) in labels.iter().enumerate() {
             if l.open(players) {
-                codes.push(8000 + (s as u32 + 1) * 100 + i as u32);
+                places.push(Place::Chronicle(section, i as u8));
             }
         }
     }
-    let graves: Vec<u32> = (0..set.graves.spaces.len() as u32)
-        .filter(|&g| set.graves.spaces[g as usize].open(players))
-        .map(|g| 9000 + g)
+    let graves: Vec<Place> = (0..set.graves.spaces.len() as u8)
+        .filter(|&g| set.graves.spaces[usize::from(g)].open(players))
+        .map(Place::Grave)
         .collect();
-    codes.extend(&graves[..graves.len() - 1]);
-    let mut next = codes.into_iter();
+    places.extend(&graves[..graves.len() - 1]);
+    let mut next = places.into_iter();
     for seat in 0..usize::from(players) {
         for m in p.seats[seat].members.iter_mut().rev() {
-            if *m == 1000 {
+            if m.place == Place::Reserve {
                 match next.next() {
-                    Some(code) => *m = code,
+                    Some(place) => m.place = place,
                     None => return,
                 }
             }
@@ -545,8 +545,8 @@ fn r10_3_end_in_a_market_day_by_another_seat_gives_every_seat_a_turn_trigger_las
 fn s4_the_round_ends_with_the_mass_and_the_marker_passes_the_start() {
     for set in sets() {
         let mut s = scenario(&set, &[(Space::Church, GREEN)], |p| {
-            p.seats[1].members[0] = 6000;
-            p.seats[1].members[1] = 6000;
+            p.seats[1].members[0].place = Place::BlackBag;
+            p.seats[1].members[1].place = Place::BlackBag;
             p.seats[1].coins = 1;
             p.seats[1].grain = 0;
             give(p, 1, Piece::Grain);
@@ -656,7 +656,7 @@ fn s3_council_privileges_follow_the_stage_reached() {
         );
         assert_eq!(enter.marker(), Some(0));
 
-        let mut climb = edit(&s, |p| p.seats[0].members[0] = 4002);
+        let mut climb = edit(&s, |p| p.seats[0].members[0].place = Place::Council(2));
         act(
             &mut climb,
             0,
@@ -685,7 +685,7 @@ fn s3_council_privileges_follow_the_stage_reached() {
             },
         );
 
-        let mut free = edit(&s, |p| p.seats[0].members[0] = 4004);
+        let mut free = edit(&s, |p| p.seats[0].members[0].place = Place::Council(4));
         act(
             &mut free,
             0,
@@ -780,7 +780,8 @@ fn s3_a_citys_cubes_of_choice_are_chosen_one_by_one() {
             &set,
             &[(Space::Travel, GREEN), (Space::Harvest, GREEN)],
             |w| {
-                w.seats[0].members[0] = from.map_or(2000, |c| 5000 + c as u32);
+                w.seats[0].members[0].place =
+                    from.map_or(Place::Farmyard, |c| Place::City(c as u8));
                 give(w, 0, piece_of(p.piece));
                 for colour in Colour::ALL {
                     let n = p.cubes.cubes().of(colour);
@@ -983,9 +984,8 @@ fn refusals_name_the_rule() {
             &set,
             &[(Space::Market, GREEN), (Space::Harvest, GREEN)],
             |p| {
-                let market = p.market.as_ref().unwrap();
-                let tile = market.stalls.iter().find_map(|t| t.customer).unwrap();
-                give_demand(p, &set, 0, tile);
+                let tile = p.market.stalls.iter().find_map(|&t| t).unwrap();
+                give_demand(p, &set, 0, u32::from(tile));
             },
         );
         act(
@@ -1056,7 +1056,9 @@ fn refusals_name_the_rule() {
             member: 0,
             payment: CouncilPayment::Green(green(2)),
         };
-        let council = edit(&council, |p| p.seats[0].members[0] = 4001);
+        let council = edit(&council, |p| {
+            p.seats[0].members[0].place = Place::Council(1)
+        });
         assert_eq!(refused(&council, 0, climb), "CANNOT_PAY");
         let first = set
             .travel
@@ -1204,7 +1206,7 @@ fn cubes_of_choice_come_from_the_supply() {
         let s = game(&set, 4, 3, true);
         assert_eq!(s.decision(), Some(Decision::CompensationCube { seat: 3 }));
         let s = edit(&s, |p| {
-            let pink = p.supply.as_ref().unwrap().cubes.as_ref().unwrap().pink;
+            let pink = p.supply.cubes.of(Colour::Pink);
             give_cubes(p, 0, Colour::Pink, pink);
         });
         let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
@@ -1231,10 +1233,11 @@ fn cubes_of_choice_come_from_the_supply() {
 fn unreachable_village_states_at_each_bound() {
     for set in sets() {
         let s = game(&set, 3, 1, false);
-        let ok = |f: &dyn Fn(&mut v1::VillageState)| {
+        let ok = |f: &dyn Fn(&mut Parts)| {
             edit(&s, f);
         };
-        let no = |f: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, f);
+        let no = |f: &dyn Fn(&mut Parts)| refused_fields(&s, f);
+        let first = |p: &mut Parts, place: Place| p.seats[0].members[0].place = place;
         ok(&|p| p.seats[0].coins = 1_000_000);
         assert_eq!(no(&|p| p.seats[0].coins = 1_000_001), ["seats[0].coins"]);
         ok(&|p| p.seats[1].prestige = 1_000_000);
@@ -1248,25 +1251,25 @@ fn unreachable_village_states_at_each_bound() {
             no(&|p| (0..=limit).for_each(|_| give(p, 2, Piece::Grain))),
             ["seats[2].grain"]
         );
-        let cities = set.travel.cities.len() as u32;
-        ok(&|p| p.seats[0].members[0] = 5000 + cities - 1);
+        let cities = set.travel.cities.len() as u8;
+        ok(&|p| first(p, Place::City(cities - 1)));
         assert_eq!(
-            no(&|p| p.seats[0].members[0] = 5000 + cities),
+            no(&|p| first(p, Place::City(cities))),
             ["seats[0].members[0]"]
         );
-        let windows = set.church.window_prestige.len() as u32;
-        ok(&|p| p.seats[0].members[0] = 7000 + windows - 1);
+        let windows = set.church.window_prestige.len() as u8;
+        ok(&|p| first(p, Place::Window(windows - 1)));
         assert_eq!(
-            no(&|p| p.seats[0].members[0] = 7000 + windows),
+            no(&|p| first(p, Place::Window(windows))),
             ["seats[0].members[0]"]
         );
-        ok(&|p| p.seats[0].members[0] = 4004);
+        ok(&|p| first(p, Place::Council(4)));
         assert_eq!(
-            no(&|p| p.seats[0].members[0] = 4005),
+            no(&|p| first(p, Place::Council(5))),
             ["seats[0].members[0]"]
         );
         assert_eq!(
-            no(&|p| p.seats[0].members[0] = 4000),
+            no(&|p| first(p, Place::Council(0))),
             ["seats[0].members[0]"]
         );
         // Chronicle spaces and graves closed at three players.
@@ -1275,22 +1278,22 @@ fn unreachable_village_states_at_each_bound() {
             .crafts
             .iter()
             .position(|l| !l.open(3))
-            .unwrap() as u32;
+            .unwrap() as u8;
         let open = set
             .chronicle
             .crafts
             .iter()
             .rposition(|l| l.open(3))
-            .unwrap() as u32;
-        ok(&|p| p.seats[0].members[0] = 8200 + open);
+            .unwrap() as u8;
+        ok(&|p| first(p, Place::Chronicle(Section::Crafts, open)));
         assert_eq!(
-            no(&|p| p.seats[0].members[0] = 8200 + closed),
+            no(&|p| first(p, Place::Chronicle(Section::Crafts, closed))),
             ["seats[0].members[0]"]
         );
-        let closed = set.graves.spaces.iter().position(|l| !l.open(3)).unwrap() as u32;
-        ok(&|p| p.seats[0].members[0] = 9000);
+        let closed = set.graves.spaces.iter().position(|l| !l.open(3)).unwrap() as u8;
+        ok(&|p| first(p, Place::Grave(0)));
         assert_eq!(
-            no(&|p| p.seats[0].members[0] = 9000 + closed),
+            no(&|p| first(p, Place::Grave(closed))),
             ["seats[0].members[0]"]
         );
         // Travel markers: a city once, at most the set's number.
@@ -1303,15 +1306,16 @@ fn unreachable_village_states_at_each_bound() {
             no(&|p| p.seats[0].markers = vec![cities]),
             ["seats[0].markers[0]"]
         );
-        let all: Vec<u32> = (0..cities).collect();
-        if cities > set.travel.markers {
+        let all: Vec<u8> = (0..cities).collect();
+        if u32::from(cities) > set.travel.markers {
             let too_many = all[..set.travel.markers as usize + 1].to_vec();
             assert_eq!(
                 no(&|p| p.seats[0].markers = too_many.clone()),
                 ["seats[0].markers"]
             );
         }
-        ok(&|p| p.seats[0].markers = all[..set.travel.markers.min(cities) as usize].to_vec());
+        let most = set.travel.markers.min(u32::from(cities)) as usize;
+        ok(&|p| p.seats[0].markers = all[..most].to_vec());
     }
 }
 
@@ -1319,59 +1323,29 @@ fn unreachable_village_states_at_each_bound() {
 /// its field when no game can reach it.
 #[test]
 fn unreachable_village_counts_market_and_progress() {
-    use v1::VillageDecisionKind as K;
     for set in sets() {
         let s = game(&set, 3, 1, false);
-        let no = |f: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, f);
-        let decision = |kind: K, f: &dyn Fn(&mut v1::VillageDecision)| {
-            let mut d = v1::VillageDecision {
-                kind: kind as i32,
-                seat: 1,
-                ..Default::default()
-            };
-            f(&mut d);
-            no(&|p| p.pending = vec![d])
-        };
+        let no = |f: &dyn Fn(&mut Parts)| refused_fields(&s, f);
+        let decision = |d: Decision| no(&|p| p.pending = vec![d]);
         assert_eq!(
-            no(&|p| p.seats[0].cubes.get_or_insert_with(Default::default).green += 1),
+            no(&|p| p.seats[0].cubes.add(Colour::Green, 1)),
             ["supply.cubes"]
         );
-        assert_eq!(
-            no(&|p| p.bag.as_mut().unwrap().plague += 1),
-            ["supply.plague"]
-        );
+        assert_eq!(no(&|p| p.bag.plague += 1), ["supply.plague"]);
         assert_eq!(
             no(&|p| *goods_mut(&mut p.seats[1].goods, Piece::Ox) += 1),
             ["supply.goods"]
         );
         assert_eq!(
-            no(&|p| p.seats[2].customers.push(set.customers.len() as u32)),
+            no(&|p| p.seats[2].customers.push(set.customers.len() as u8)),
             ["market"]
         );
-        assert_eq!(
-            no(&|p| {
-                p.market
-                    .as_mut()
-                    .unwrap()
-                    .stalls
-                    .push(v1::VillageSlot { customer: None });
-            }),
-            ["market.stalls"]
-        );
-        assert_eq!(
-            no(&|p| {
-                p.market
-                    .as_mut()
-                    .unwrap()
-                    .waiting
-                    .push(v1::VillageSlot { customer: None });
-            }),
-            ["market.waiting"]
-        );
+        assert_eq!(no(&|p| p.market.stalls.push(None)), ["market.stalls"]);
+        assert_eq!(no(&|p| p.market.waiting.push(None)), ["market.waiting"]);
         if let Some(closed) = set.market.stalls.iter().position(|l| !l.open(3)) {
-            let f = |p: &mut v1::VillageState| {
-                let m = p.market.as_mut().unwrap();
-                m.stalls[closed].customer = m.pile.pop();
+            let f = |p: &mut Parts| {
+                let m = &mut p.market;
+                m.stalls[closed] = m.pile.pop();
             };
             assert_eq!(no(&f), [format!("market.stalls[{closed}]")]);
         }
@@ -1397,41 +1371,32 @@ fn unreachable_village_counts_market_and_progress() {
             }),
             ["pending"]
         );
-        assert_eq!(decision(K::Turn, &|d| d.seat = 3), ["pending[0]"]);
+        assert_eq!(decision(Decision::Turn { seat: 3 }), ["pending[0]"]);
         assert_eq!(
-            decision(K::Act, &|d| d.space = v1::VillageSpace::Market as i32),
-            ["pending[0]"]
-        );
-        assert_eq!(decision(K::Privilege, &|d| d.up_to = 0), ["pending[0]"]);
-        assert_eq!(decision(K::Privilege, &|d| d.up_to = 5), ["pending[0]"]);
-        assert_eq!(
-            decision(K::MarketDay, &|d| {
-                d.space = 0;
-                d.passed = 0b1000;
+            decision(Decision::Act {
+                seat: 1,
+                space: Space::Market
             }),
             ["pending[0]"]
         );
-        assert_eq!(decision(K::BuyOut, &|d| d.bought = 4), ["pending[0]"]);
+        let privilege = |up_to| Decision::Privilege { seat: 1, up_to };
+        assert_eq!(decision(privilege(0)), ["pending[0]"]);
+        assert_eq!(decision(privilege(5)), ["pending[0]"]);
+        let market_day = |trigger, passed| Decision::MarketDay {
+            trigger,
+            seat: 1,
+            passed,
+            free: true,
+        };
+        assert_eq!(decision(market_day(0, 0b1000)), ["pending[0]"]);
+        let buy_out = Decision::BuyOut { seat: 1, bought: 4 };
+        assert_eq!(decision(buy_out), ["pending[0]"]);
         // A market day where seat 1 can sell: its trigger must be a seat, its passes seats.
-        let day = |trigger: u32, passed: u32| {
+        let day = |trigger: u8, passed: u8| {
             no(&|p| {
-                let tile = p
-                    .market
-                    .as_ref()
-                    .unwrap()
-                    .stalls
-                    .iter()
-                    .find_map(|t| t.customer)
-                    .unwrap();
-                give_demand(p, &set, 1, tile);
-                p.pending = vec![v1::VillageDecision {
-                    kind: K::MarketDay as i32,
-                    seat: 1,
-                    trigger,
-                    passed,
-                    free: true,
-                    ..Default::default()
-                }];
+                let tile = p.market.stalls.iter().find_map(|&t| t).unwrap();
+                give_demand(p, &set, 1, u32::from(tile));
+                p.pending = vec![market_day(trigger, passed)];
             })
         };
         assert_eq!(day(3, 0), ["pending[0]"]);
@@ -1448,55 +1413,60 @@ fn unreachable_village_counts_market_and_progress() {
 /// refused; the same decision with a real choice is accepted.
 #[test]
 fn unreachable_decisions_with_nothing_to_choose() {
-    use v1::VillageDecisionKind as K;
     for set in sets() {
         let s = game(&set, 3, 1, false);
-        let with = |kind: K, seat: u32, f: &dyn Fn(&mut v1::VillageState)| {
-            let mut p = referee::service::village::state_to_proto(&s);
+        let with = |decision: Decision, f: &dyn Fn(&mut Parts)| {
+            let mut p = s.to_parts();
             f(&mut p);
-            p.pending = vec![v1::VillageDecision {
-                kind: kind as i32,
-                seat,
-                space: v1::VillageSpace::Harvest as i32,
-                left: 1,
-                ..Default::default()
-            }];
-            referee::service::village::state_from_proto(p, &set)
+            p.pending = vec![decision];
+            State::from_parts(p, &set)
                 .map(drop)
                 .map_err(|e| e.errors[0].field.clone())
         };
         let refused = Err("pending[0]".to_owned());
+        let dying = Decision::Dying { seat: 0, left: 1 };
         // Dying: two places to choose from, or one.
-        assert_eq!(with(K::Dying, 0, &|p| p.seats[0].members[0] = 3001), Ok(()));
+        let building = Place::Building(Building::ALL[0]);
         assert_eq!(
-            with(K::Dying, 0, &|_| {}),
+            with(dying, &|p| p.seats[0].members[0].place = building),
+            Ok(())
+        );
+        assert_eq!(
+            with(dying, &|_| {}),
             refused,
             "all on the farmyard: one choice"
         );
         // The harvest with a member on the farmyard, or with nobody there (only Pass).
-        assert_eq!(with(K::Act, 0, &|_| {}), Ok(()));
-        let away = |p: &mut v1::VillageState| {
-            for m in p.seats[0].members.iter_mut().filter(|m| **m == 2000) {
-                *m = 6000;
+        let harvest = Decision::Act {
+            seat: 0,
+            space: Space::Harvest,
+        };
+        assert_eq!(with(harvest, &|_| {}), Ok(()));
+        let away = |p: &mut Parts| {
+            for m in &mut p.seats[0].members {
+                if m.place == Place::Farmyard {
+                    m.place = Place::BlackBag;
+                }
             }
         };
-        assert_eq!(with(K::Act, 0, &away), refused);
+        assert_eq!(with(harvest, &away), refused);
         // A buy-out with a member in the bag and a coin, or with nobody in the bag.
+        let buy_out = Decision::BuyOut { seat: 1, bought: 0 };
         assert_eq!(
-            with(K::BuyOut, 1, &|p| p.seats[1].members[0] = 6000),
+            with(buy_out, &|p| p.seats[1].members[0].place = Place::BlackBag),
             Ok(())
         );
-        assert_eq!(with(K::BuyOut, 1, &|_| {}), refused);
+        assert_eq!(with(buy_out, &|_| {}), refused);
         // A cube of choice while the supply has cubes, or none.
-        assert_eq!(with(K::RewardCubes, 2, &|_| {}), Ok(()));
-        let empty = |p: &mut v1::VillageState| {
-            let c = p.supply.as_ref().unwrap().cubes.unwrap();
-            give_cubes(p, 2, Colour::Brown, c.brown);
-            give_cubes(p, 2, Colour::Pink, c.pink);
-            give_cubes(p, 2, Colour::Orange, c.orange);
-            give_cubes(p, 2, Colour::Green, c.green);
+        let reward = Decision::RewardCubes { seat: 2, left: 1 };
+        assert_eq!(with(reward, &|_| {}), Ok(()));
+        let empty = |p: &mut Parts| {
+            for colour in Colour::ALL {
+                let n = p.supply.cubes.of(colour);
+                give_cubes(p, 2, colour, n);
+            }
         };
-        assert_eq!(with(K::RewardCubes, 2, &empty), refused);
+        assert_eq!(with(reward, &empty), refused);
     }
 }
 
@@ -1504,18 +1474,14 @@ fn unreachable_decisions_with_nothing_to_choose() {
 #[test]
 fn s4_the_leftmost_window_is_the_last() {
     for set in sets() {
-        let windows = set.church.window_prestige.len() as u32;
+        let windows = set.church.window_prestige.len() as u8;
         let s = edit(&game(&set, 3, 1, false), |p| {
-            p.seats[0].members[0] = 7000 + windows - 1;
-            p.seats[0].members[1] = 7000 + windows - 2;
+            p.seats[0].members[0].place = Place::Window(windows - 1);
+            p.seats[0].members[1].place = Place::Window(windows - 2);
             for _ in 0..set.supply.farmyard_grain_limit {
                 give(p, 0, Piece::Grain);
             }
-            p.pending = vec![v1::VillageDecision {
-                kind: v1::VillageDecisionKind::Windows as i32,
-                seat: 0,
-                ..Default::default()
-            }];
+            p.pending = vec![Decision::Windows { seat: 0 }];
         });
         let movable: Vec<u8> = (0..2)
             .filter(|&member| s.check(0, &Action::MoveLeft { member }).is_ok())
@@ -1564,39 +1530,37 @@ fn the_status_names_the_deciding_seat_and_the_decision() {
 fn unreachable_village_states_are_refused_by_field() {
     let [set, _] = sets();
     let s = game(&set, 3, 1, true);
-    let f = |edit: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, edit);
+    let f = |edit: &dyn Fn(&mut Parts)| refused_fields(&s, edit);
+    let first = |p: &mut Parts, seat: usize, place: Place| p.seats[seat].members[0].place = place;
     assert_eq!(
         f(&|p| p.seats[0].members.pop().map(drop).unwrap_or(())),
         ["seats[0].members"]
     );
     assert_eq!(
-        f(&|p| p.seats[1].members[0] = 4005),
+        f(&|p| first(p, 1, Place::Council(5))),
         ["seats[1].members[0]"]
     );
     assert_eq!(
-        f(&|p| p.seats[1].members[0] = 12_345),
+        f(&|p| first(p, 1, Place::Mission(u8::MAX))),
         ["seats[1].members[0]"]
     );
     assert_eq!(f(&|p| p.seats[2].life = 0), ["seats[2].life"]);
-    assert_eq!(
-        f(&|p| p.supply.as_mut().unwrap().grain += 1),
-        ["supply.grain"]
-    );
+    assert_eq!(f(&|p| p.supply.grain += 1), ["supply.grain"]);
     assert_eq!(f(&|p| p.monks += 1), ["monks"]);
     assert_eq!(
         f(&|p| {
-            p.seats[0].members[0] = 9000;
-            p.seats[1].members[0] = 9000;
+            first(p, 0, Place::Grave(0));
+            first(p, 1, Place::Grave(0));
         }),
         ["seats[1].members[0]"]
     );
     assert_eq!(
-        f(&|p| p.seats[0].members[0] = 10_000),
+        f(&|p| first(p, 0, Place::Gone)),
         ["seats[0].members[0]"],
         "gone before the end"
     );
     assert_eq!(f(&|p| p.pending.clear()), ["pending"]);
-    assert_eq!(f(&|p| p.market.as_mut().unwrap().pile.push(0)), ["market"]);
+    assert_eq!(f(&|p| p.market.pile.push(0)), ["market"]);
     assert_eq!(f(&|p| p.last_turns.push(1)), ["last_turns"]);
     assert_eq!(f(&|p| p.seats.truncate(1)), ["seats"]);
     assert_eq!(f(&|p| p.seats[0].coins = 2_000_000), ["seats[0].coins"]);
@@ -1626,17 +1590,13 @@ fn unreachable_village_states_are_refused_by_field() {
 fn the_final_mass_never_precedes_the_last_turns() {
     for set in sets() {
         let s = game(&set, 3, 5, false);
-        let windows = |p: &mut v1::VillageState| {
+        let windows = |p: &mut Parts| {
             let grain = set.church.step_grain[0];
             for _ in 0..grain {
                 give(p, 0, Piece::Grain);
             }
-            p.seats[0].members[0] = 7000;
-            p.pending = vec![v1::VillageDecision {
-                kind: v1::VillageDecisionKind::Windows as i32,
-                seat: 0,
-                ..Default::default()
-            }];
+            p.seats[0].members[0].place = Place::Window(0);
+            p.pending = vec![Decision::Windows { seat: 0 }];
             p.ending = true;
         };
         edit(&s, windows);

@@ -1736,9 +1736,8 @@ async fn connection_age_rotates_connections_without_failing_a_call() {
 /// an unknown one is refused on `rules_version`.
 #[tokio::test]
 async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules() {
-    use referee::games::port_royal::Rules;
-    use referee::service::port_royal::state_from_proto;
-    use referee::service::wire::game_state;
+    use referee::games::port_royal::{Rules, State};
+    use referee::service::wire::{game_state, state_from_proto};
     let server = start(Config::for_tests()).await;
     let mut c = client(&server).await;
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/port_royal_1");
@@ -1749,7 +1748,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
         let Some(game_state::Game::PortRoyal(p)) = state.game.clone() else {
             panic!("{name}: not a Port Royal state")
         };
-        let mut core = state_from_proto(p, Rules::V1).unwrap();
+        let mut core = state_from_proto::<State>(p, Rules::V1, &()).unwrap();
         let mut steps = 0usize;
         loop {
             let legal = c

@@ -39,6 +39,7 @@ impl crate::games::Game for State {
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Parts = state::StateParts;
 
     fn new_game(
         _: &(),
@@ -49,6 +50,16 @@ impl crate::games::Game for State {
         options: Options,
     ) -> Result<Self, crate::core::StateErrors> {
         new_game_under(rules, players, start_seat, seed, options)
+    }
+    fn from_parts(
+        parts: state::StateParts,
+        rules: Rules,
+        _: &(),
+    ) -> Result<Self, crate::core::StateErrors> {
+        State::from_parts(&parts, rules)
+    }
+    fn to_parts(&self) -> state::StateParts {
+        State::to_parts(self)
     }
     fn rules(&self) -> Rules {
         self.config.rules

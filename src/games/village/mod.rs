@@ -29,6 +29,7 @@ impl crate::games::Game for State {
     type Action = Action;
     type Event = Event;
     type View = View;
+    type Parts = state::Parts;
 
     fn new_game(
         components: &Self::Context,
@@ -45,6 +46,17 @@ impl crate::games::Game for State {
             seed,
             options,
         )
+    }
+    /// Village has one rules version.
+    fn from_parts(
+        parts: state::Parts,
+        _: Rules,
+        components: &Self::Context,
+    ) -> Result<Self, crate::core::StateErrors> {
+        State::from_parts(parts, components)
+    }
+    fn to_parts(&self) -> state::Parts {
+        State::to_parts(self)
     }
     fn rules(&self) -> Rules {
         Rules::V1

@@ -45,6 +45,7 @@ macro_rules! mode_tests {
     };
 }
 
+pub mod hostile;
 pub mod port_royal;
 pub mod village;
 
@@ -83,9 +84,14 @@ pub struct Mode<G: Game> {
 }
 
 /// What a game supplies to the harness.
-pub trait Harness: Wire {
+pub trait Harness: Wire<StateProto: Message> {
+    /// The game's state message in `referee.v1` (field paths of refusals resolve in it).
+    const STATE_MESSAGE: &'static str;
     /// Every mode to run.
     fn modes() -> Vec<Mode<Self>>;
+    /// Changes the parts at random, the way a careless or hostile client might (one or a few
+    /// fields, out of range or inconsistent with the rest).
+    fn mutate(parts: &mut Self::Parts, rng: &mut GameRng);
     /// Every component by kind, each kind's ids sorted: the same from setup to the end.
     fn census(&self) -> Vec<(&'static str, Vec<u32>)>;
     /// A state that differs from this one only in hidden facts, each shuffled among the places

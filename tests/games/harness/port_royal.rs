@@ -4,11 +4,13 @@
 
 use referee::core::GameRng;
 use referee::games::port_royal::cards::{self, Card};
-use referee::games::port_royal::{Action, Mode as PrMode, Options, Rules, State};
+use referee::games::port_royal::{
+    Action, Mode as PrMode, OfferParts, Options, PhaseTag, Rules, State, StateParts,
+};
 use referee::pb::v1;
 use referee::service::Contexts;
 
-use super::{run_mode, Harness, Mode, Undo};
+use super::{hostile, run_mode, Harness, Mode, Undo};
 
 /// Seeded games per player count under the newest rules version, and under older ones.
 const GAMES: u64 = 40;
@@ -48,6 +50,101 @@ fn variants() -> [(&'static str, Options, std::ops::RangeInclusive<u32>); 5] {
 }
 
 impl Harness for State {
+    const STATE_MESSAGE: &'static str = "PortRoyalState";
+
+    /// Cards moved between zones or out of range, seats and counts out of range, the phase and
+    /// the expansion's piles at random, the RNG cut short.
+    fn mutate(p: &mut StateParts, rng: &mut GameRng) {
+        let pick = |rng: &mut GameRng| rng.below(300);
+        if let Some(x) = p.contracts.as_mut() {
+            match rng.below(10) {
+                0 => x.face_up.push((rng.below(20), vec![rng.below(6)])),
+                1 => {
+                    if let Some(slot) = x.face_up.first_mut() {
+                        slot.1.push(rng.below(6));
+                    }
+                }
+                2 => x.progress.push((rng.below(6), rng.below(20), rng.below(4))),
+                3 => {
+                    let c = p.draw_pile.pop().unwrap_or(3);
+                    x.time_pile.push(c);
+                }
+                4 => {
+                    if let Some(s) = x.set_aside.first_mut() {
+                        s.push(rng.below(150));
+                    }
+                }
+                5 => x.outcome = Some(rng.below(2) == 0),
+                6 => x.face_down.pop().map_or((), |_| ()),
+                _ => {}
+            }
+        }
+        if rng.below(6) == 0 {
+            p.offers.push(OfferParts {
+                seat: rng.below(6),
+                contract: (rng.below(3) > 0).then(|| rng.below(20)),
+            });
+        }
+        if rng.below(8) == 0 {
+            p.options.contracts = !p.options.contracts;
+        }
+        match rng.below(15) {
+            0 => p.players = rng.below(8),
+            1 => p.start_seat = rng.below(8),
+            2 => {
+                if let Some(c) = p.draw_pile.last_mut() {
+                    *c = pick(rng);
+                }
+            }
+            3 => {
+                let c = p.draw_pile.pop().unwrap_or(0);
+                p.harbor.push(c);
+            }
+            4 => {
+                let c = p.discard_pile.pop().unwrap_or(7);
+                p.expedition_row.push(c);
+            }
+            5 => p.turn.active_seat = rng.below(8),
+            6 => {
+                p.turn.phase = match rng.below(5) {
+                    0 => PhaseTag::Unspecified,
+                    1 => PhaseTag::Discover,
+                    2 => PhaseTag::Repel,
+                    3 => PhaseTag::Trade,
+                    _ => PhaseTag::Finished,
+                }
+            }
+            7 => p.turn.pending_ship = Some(pick(rng)),
+            8 => {
+                p.turn.taker = (rng.below(3) > 0).then(|| rng.below(8));
+                p.turn.base_takes = rng.below(5);
+                p.turn.taken = rng.below(5);
+            }
+            9 => p.rng.seed.truncate(rng.below(40) as usize),
+            10 => p.rng.word_pos = u64::MAX - u64::from(rng.below(3)),
+            11 => {
+                if let Some(s) = p.seats.first_mut() {
+                    let c = s.coins.pop().unwrap_or(1);
+                    s.display.push(c);
+                }
+            }
+            12 => {
+                let s = p.seats.pop();
+                if rng.below(2) == 0 {
+                    if let Some(s) = s {
+                        p.seats.push(s.clone());
+                        p.seats.push(s);
+                    }
+                }
+            }
+            13 => p.turn.bonus_takes = rng.below(300),
+            _ => {
+                p.turn.cards_drawn = u32::MAX - rng.below(2);
+                p.turn.turn_number = u32::MAX - rng.below(2);
+            }
+        }
+    }
+
     fn modes() -> Vec<Mode<State>> {
         let mut modes = Vec::new();
         for (name, options, players) in variants() {
@@ -102,8 +199,9 @@ impl Harness for State {
                 **slot = v;
             }
         }
-        parts.rng_seed = vec![rng.below(256) as u8; 32];
-        State::from_parts(&parts).expect("a scrambled state is still consistent")
+        parts.rng.seed = vec![rng.below(256) as u8; 32];
+        State::from_parts(&parts, self.config().rules)
+            .expect("a scrambled state is still consistent")
     }
 
     fn probes(&self, rng: &mut GameRng) -> Vec<Action> {
@@ -240,4 +338,10 @@ fn setup_holds_every_component_of_the_mode() {
             );
         }
     }
+}
+
+/// Hostile parts of every mode are refused by field or fully usable (written once, in `hostile`).
+#[test]
+fn hostile_states_are_refused_or_usable() {
+    hostile::mutated_states_never_panic::<State>();
 }

@@ -9,15 +9,15 @@ use referee::games::village::components::{Components, PROVISIONAL};
 use referee::games::village::pieces::{Colour, Goods, Space};
 use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
-use referee::games::village::state::family::Building;
+use referee::games::village::state::family::{Building, Place, Section};
 use referee::games::village::state::payment::CubePayment;
-use referee::games::village::state::Goal;
+use referee::games::village::state::sea::Cargo;
+use referee::games::village::state::{Decision, Goal, HeldGoal, Parts};
 use referee::games::village::{Action, Cube, Options, Rules, State};
 use referee::pb::v1;
-use referee::service::village::{state_from_proto, state_to_proto};
 use referee::service::Contexts;
 
-use super::{run_mode, Harness, Mode, Undo};
+use super::{hostile, run_mode, Harness, Mode, Undo};
 
 /// The test suite's second component set (a longer life track, another map, other values).
 pub const OTHER: &str = include_str!("../../fixtures/village/other-components.toml");
@@ -30,6 +30,154 @@ fn set(text: &str) -> Arc<Components> {
 }
 
 impl Harness for State {
+    const STATE_MESSAGE: &'static str = "VillageState";
+
+    /// Members moved to any place, pieces added or taken anywhere, a decision of any kind for
+    /// any seat, the progress fields, the harbour, the options and the set's identity at random.
+    fn mutate(p: &mut Parts, rng: &mut GameRng) {
+        let small = |rng: &mut GameRng| rng.below(8) as u8;
+        let seats = p.seats.len().max(1) as u32;
+        let seat = rng.below(seats) as usize;
+        let place = |rng: &mut GameRng| match rng.below(13) {
+            0 => Place::Reserve,
+            1 => Place::Farmyard,
+            2 => Place::Building(Building::ALL[rng.below(4) as usize]),
+            3 => Place::Council(small(rng)),
+            4 => Place::City(rng.below(40) as u8),
+            5 => Place::BlackBag,
+            6 => Place::Window(small(rng)),
+            7 => Place::Chronicle(Section::ALL[rng.below(5) as usize], small(rng)),
+            8 => Place::Grave(rng.below(20) as u8),
+            9 => Place::Gone,
+            10 => Place::Ship,
+            11 => Place::Mission(rng.below(30) as u8),
+            _ => Place::SeaBurial(small(rng)),
+        };
+        let decision = |rng: &mut GameRng| {
+            let seat = small(rng);
+            match rng.below(15) {
+                0 => Decision::CompensationCube { seat },
+                1 => Decision::Turn { seat },
+                2 => Decision::ChooseAction { seat },
+                3 => Decision::Act {
+                    seat,
+                    space: Space::ALL[rng.below(7) as usize],
+                },
+                4 => Decision::Produce {
+                    seat,
+                    building: Building::ALL[rng.below(4) as usize],
+                },
+                5 => Decision::Privilege {
+                    seat,
+                    up_to: small(rng),
+                },
+                6 => Decision::RewardCubes {
+                    seat,
+                    left: small(rng),
+                },
+                7 => Decision::MarketDay {
+                    trigger: small(rng),
+                    seat,
+                    passed: rng.below(256) as u8,
+                    free: rng.below(2) == 0,
+                },
+                8 => Decision::Dying {
+                    seat,
+                    left: small(rng),
+                },
+                9 => Decision::BuyOut {
+                    seat,
+                    bought: small(rng),
+                },
+                10 => Decision::Windows { seat },
+                11 => Decision::LastChance { seat },
+                12 => Decision::Load { seat },
+                13 => Decision::Sail {
+                    seat,
+                    free: small(rng),
+                    credit: small(rng),
+                    moved: rng.below(2) == 0,
+                },
+                _ => Decision::Island {
+                    seat,
+                    took: rng.below(2) == 0,
+                },
+            }
+        };
+        let Some(s) = p.seats.get_mut(seat) else {
+            return;
+        };
+        match rng.below(24) {
+            0 => {
+                if let Some(m) = s.members.get_mut(rng.below(16) as usize) {
+                    m.place = place(rng);
+                }
+            }
+            1 => s.members.truncate(rng.below(16) as usize),
+            2 => s.life = rng.below(30),
+            3 => s.coins = u32::MAX - rng.below(2),
+            4 => s.cubes.add(Colour::ALL[rng.below(4) as usize], 1),
+            5 => s.grain += 1,
+            6 => s.goods.0[rng.below(5) as usize] += 1,
+            7 => {
+                let tile = p.market.pile.pop().unwrap_or(200);
+                p.seats[seat].customers.push(tile);
+            }
+            8 => s.markers.push(rng.below(40) as u8),
+            9 => s.goals.push(HeldGoal {
+                goal: Goal::ALL[rng.below(Goal::ALL.len() as u32) as usize],
+                revealed: rng.below(2) == 0,
+            }),
+            10 => {
+                s.ship.at = rng.below(40) as u8;
+                s.ship.captain = (rng.below(2) == 0).then(|| small(rng));
+                let cargo = [Cargo::Grain, Cargo::Member, Cargo::Cocoa, Cargo::Chest(3)];
+                s.ship.holds.push(cargo[rng.below(4) as usize]);
+            }
+            11 => s.chests.push(rng.below(10)),
+            12 => p.seats.truncate(rng.below(7) as usize),
+            13 => {
+                let twin = p.seats[seat].clone();
+                p.seats.push(twin);
+            }
+            14 => p.spaces.truncate(rng.below(8) as usize),
+            15 => p.bag.plague += 1,
+            16 => {
+                let slot = p.market.pile.pop();
+                p.market.stalls.push(slot);
+            }
+            17 => p.pending = (0..rng.below(3)).map(|_| decision(rng)).collect(),
+            18 => {
+                p.due = rng.below(300);
+                p.round = rng.below(3);
+            }
+            19 => {
+                p.ending = !p.ending;
+                p.last_turns = (0..rng.below(4)).map(|_| small(rng)).collect();
+            }
+            20 => {
+                p.marker = (rng.below(2) == 0).then(|| small(rng));
+                p.starting_seat = small(rng);
+                p.monks = rng.below(20);
+            }
+            21 => {
+                let h = &mut p.harbour;
+                h.captains.push(1);
+                h.chests.pop();
+                h.cocoa = rng.below(10);
+            }
+            22 => match rng.below(3) {
+                0 => p.options.port = !p.options.port,
+                1 => p.options.life_goals = !p.options.life_goals,
+                _ => p.component_set.push('x'),
+            },
+            _ => {
+                p.rng.seed.truncate(rng.below(40) as usize);
+                p.rng.word_pos = u64::MAX - u64::from(rng.below(3));
+            }
+        }
+    }
+
     fn modes() -> Vec<Mode<State>> {
         let mut modes = Vec::new();
         for (set_name, text) in [("provisional", PROVISIONAL), ("other set", OTHER)] {
@@ -84,17 +232,11 @@ impl Harness for State {
     /// island, and the RNG. (The green bag's content is
     /// hidden too, but each colour's total is public, so no other state has another bag.)
     fn scramble_hidden(&self, rng: &mut GameRng) -> State {
-        let mut p = state_to_proto(self);
-        if let Some(m) = p.market.as_mut() {
-            rng.shuffle(&mut m.pile);
-        }
-        if let Some(h) = p.harbour.as_mut() {
-            rng.shuffle(&mut h.chests);
-        }
-        if let Some(r) = p.rng.as_mut() {
-            r.seed = vec![rng.below(256) as u8; 32];
-        }
-        state_from_proto(p, &self.config().components).expect("a scrambled state is consistent")
+        let mut p = self.to_parts();
+        rng.shuffle(&mut p.market.pile);
+        rng.shuffle(&mut p.harbour.chests);
+        p.rng.seed = vec![rng.below(256) as u8; 32];
+        State::from_parts(p, &self.config().components).expect("a scrambled state is consistent")
     }
 
     fn probes(&self, rng: &mut GameRng) -> Vec<Action> {
@@ -344,4 +486,10 @@ fn legal_action_lists_stay_short() {
         100.0 * forced as f64 / decisions as f64
     );
     assert!(largest < 100, "{largest}");
+}
+
+/// Hostile parts of every mode are refused by field or fully usable (written once, in `hostile`).
+#[test]
+fn hostile_states_are_refused_or_usable() {
+    hostile::mutated_states_never_panic::<State>();
 }

@@ -84,6 +84,7 @@ impl Config {
     /// and alone: nothing else can be read without them.
     pub(super) fn from_parts(
         p: &StateParts,
+        rules: Rules,
         errs: &mut StateErrors,
     ) -> Result<Config, StateErrors> {
         p.options.check()?;
@@ -102,7 +103,7 @@ impl Config {
             0
         });
         Ok(Config {
-            rules: p.rules,
+            rules,
             players,
             start_seat,
             options: p.options,

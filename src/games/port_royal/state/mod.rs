@@ -18,7 +18,7 @@ pub use seats::{SeatParts, SeatState};
 pub use turn::{Phase, PhaseTag, Turn, TurnParts};
 
 use crate::core::pile::{CardId, Supply};
-use crate::core::rng::{GameRng, MAX_WORD_POS};
+use crate::core::rng::{GameRng, RngParts};
 use crate::core::{Seat, StateErrors};
 
 use super::cards::{self, Card, Person};
@@ -148,18 +148,14 @@ impl State {
 /// A Port Royal state as a client sent it, unchecked. Field types mirror the wire.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct StateParts {
-    /// The rules version (from the envelope's `rules_version`).
-    pub rules: Rules,
     /// Number of players.
     pub players: u32,
     /// Start seat.
     pub start_seat: u32,
     /// Options.
     pub options: Options,
-    /// RNG seed (32 bytes).
-    pub rng_seed: Vec<u8>,
-    /// RNG position.
-    pub rng_word_pos: u64,
+    /// The RNG.
+    pub rng: RngParts,
     /// Draw pile, top last.
     pub draw_pile: Vec<u32>,
     /// Discard pile.
@@ -192,17 +188,11 @@ impl State {
     /// Builds a validated state, or every reason the parts are inconsistent (field paths relative
     /// to the Port Royal state). Each zone is read and checked by its own module, in an order
     /// that keeps the errors in the order they were always reported.
-    pub fn from_parts(p: &StateParts) -> Result<State, StateErrors> {
+    pub fn from_parts(p: &StateParts, rules: Rules) -> Result<State, StateErrors> {
         let mut errs = StateErrors::default();
-        let config = Config::from_parts(p, &mut errs)?;
+        let config = Config::from_parts(p, rules, &mut errs)?;
         let players = config.players;
-        let seed: [u8; 32] = p.rng_seed.as_slice().try_into().unwrap_or_else(|_| {
-            errs.push("rng.seed", "must be 32 bytes");
-            [0; 32]
-        });
-        if p.rng_word_pos > MAX_WORD_POS {
-            errs.push("rng.word_pos", "is out of range");
-        }
+        let rng = p.rng.check(&mut errs);
         if p.seats.len() != usize::from(players) {
             errs.push("seats", format!("must have {players} entries"));
         }
@@ -255,7 +245,8 @@ impl State {
         );
         let mut state = State {
             config,
-            rng: GameRng::restore(seed, p.rng_word_pos.min(MAX_WORD_POS)),
+            // A placeholder only when an error is pushed, so never returned.
+            rng: rng.unwrap_or_else(|| GameRng::from_u64(0)),
             draw,
             discard,
             harbor,
@@ -278,12 +269,10 @@ impl State {
     /// The unchecked parts of this state (the inverse of `from_parts`).
     pub fn to_parts(&self) -> StateParts {
         StateParts {
-            rules: self.config.rules,
             players: u32::from(self.config.players),
             start_seat: u32::from(self.config.start_seat),
             options: self.config.options,
-            rng_seed: self.rng.seed().to_vec(),
-            rng_word_pos: self.rng.word_pos(),
+            rng: self.rng.to_parts(),
             draw_pile: ids(&self.draw),
             discard_pile: ids(&self.discard),
             harbor: ids(&self.harbor),

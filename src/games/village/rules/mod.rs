@@ -350,10 +350,10 @@ impl State {
             }
             Action::NewMember => {
                 if let Some(m) = self.next_generation(seat) {
-                    self.to_farmyard(seat, m);
+                    self.send_to_farmyard(seat, m);
                 }
             }
-            Action::Recall { member } => self.to_farmyard(seat, usize::from(member)),
+            Action::Recall { member } => self.send_to_farmyard(seat, usize::from(member)),
             Action::Train { building, member } => {
                 self.due += self.train(seat, usize::from(member), building);
                 if self.makes_any(building) {
@@ -401,7 +401,7 @@ impl State {
                 }
             }
             Action::Church { member, payment } => {
-                self.due += self.to_church(seat, usize::from(member), &payment);
+                self.due += self.send_to_church(seat, usize::from(member), &payment);
             }
             Action::SetSail { captain } => return self.set_sail(seat, captain, events),
             Action::Sail => return self.begin_movement(seat, events),

@@ -69,7 +69,7 @@ impl State {
 
     /// Lays a seat's member to rest; `None` if that member cannot die (out of range, or not in a
     /// place where members die).
-    pub fn bury(&mut self, seat: Seat, member: usize) -> Option<Burial> {
+    pub(in crate::games::village) fn bury(&mut self, seat: Seat, member: usize) -> Option<Burial> {
         let place = self
             .seats
             .get(usize::from(seat))?

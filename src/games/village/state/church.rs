@@ -52,7 +52,12 @@ impl State {
     }
 
     /// The church action: a farmyard member goes into the black bag; returns quills passed.
-    pub fn to_church(&mut self, seat: Seat, member: usize, payment: &ChurchPayment) -> u32 {
+    pub(in crate::games::village) fn send_to_church(
+        &mut self,
+        seat: Seat,
+        member: usize,
+        payment: &ChurchPayment,
+    ) -> u32 {
         self.seats[usize::from(seat)].members[member].place = Place::BlackBag;
         match payment {
             ChurchPayment::Time => self.pass_time(seat, CHURCH_TIME),
@@ -77,7 +82,7 @@ impl State {
 
     /// Buys one of a seat's members out of the black bag onto the rightmost window, for one coin
     /// (the caller has checked that the seat has a member there and a coin).
-    pub fn buy_out(&mut self, seat: Seat) -> Option<usize> {
+    pub(in crate::games::village) fn buy_out(&mut self, seat: Seat) -> Option<usize> {
         let member = *self.in_black_bag(seat).first()?;
         let s = &mut self.seats[usize::from(seat)];
         s.coins = s.coins.checked_sub(1)?;
@@ -88,7 +93,7 @@ impl State {
     /// After the buy-outs: draws pieces at random (every piece in the bag equally likely, monks
     /// included) until `MASS_PIECES` in all were taken this mass, or the bag holds no member.
     /// Drawn members go to the rightmost window; drawn monks count and go back afterwards.
-    pub fn draw_for_mass(&mut self, bought: u32) -> Vec<BagDraw> {
+    pub(in crate::games::village) fn draw_for_mass(&mut self, bought: u32) -> Vec<BagDraw> {
         let mut drawn = Vec::new();
         let mut monks_out = 0;
         let mut taken = bought;
@@ -177,11 +182,11 @@ mod tests {
             let ways = s.church_payments(0);
             assert_eq!(ways.len(), 2);
             let before = s.census();
-            assert_eq!(s.to_church(0, 0, &ways[1]), 0);
+            assert_eq!(s.send_to_church(0, 0, &ways[1]), 0);
             assert_eq!(s.census(), before, "the cube goes back to the supply");
             assert_eq!(s.seats[0].members[0].place, Place::BlackBag);
             assert_eq!(s.seats[0].cubes.total(), 0);
-            s.to_church(0, 1, &ChurchPayment::Time);
+            s.send_to_church(0, 1, &ChurchPayment::Time);
             assert_eq!(s.seats[0].life, 1 + CHURCH_TIME);
             assert_eq!(s.in_black_bag(0), [0, 1]);
         }

@@ -89,7 +89,12 @@ impl State {
     }
 
     /// A farmyard member enters on stage 1: pays and spends the time; returns quills passed.
-    pub fn enter_council(&mut self, seat: Seat, member: usize, payment: &CouncilPayment) -> u32 {
+    pub(in crate::games::village) fn enter_council(
+        &mut self,
+        seat: Seat,
+        member: usize,
+        payment: &CouncilPayment,
+    ) -> u32 {
         self.pay_council(seat, payment);
         self.seats[usize::from(seat)].members[member].place = Place::Council(1);
         self.pass_time(seat, ENTER_TIME)
@@ -97,7 +102,12 @@ impl State {
 
     /// A member in the chamber climbs one stage: pays and spends the stage's time; returns quills
     /// passed.
-    pub fn advance_council(&mut self, seat: Seat, member: usize, payment: &CouncilPayment) -> u32 {
+    pub(in crate::games::village) fn advance_council(
+        &mut self,
+        seat: Seat,
+        member: usize,
+        payment: &CouncilPayment,
+    ) -> u32 {
         let Place::Council(stage) = self.seats[usize::from(seat)].members[member].place else {
             return 0;
         };
@@ -147,7 +157,7 @@ impl State {
     }
 
     /// Uses a privilege (already allowed by `can_use`).
-    pub fn use_privilege(&mut self, seat: Seat, privilege: Privilege) {
+    pub(in crate::games::village) fn use_privilege(&mut self, seat: Seat, privilege: Privilege) {
         match privilege {
             Privilege::Marker => self.marker = Some(seat),
             Privilege::Cubes(colours) => {

@@ -47,7 +47,12 @@ impl State {
     }
 
     /// Trains a farmyard member at a building: it stays there; returns quills passed.
-    pub fn train(&mut self, seat: Seat, member: usize, b: Building) -> u32 {
+    pub(in crate::games::village) fn train(
+        &mut self,
+        seat: Seat,
+        member: usize,
+        b: Building,
+    ) -> u32 {
         let time = self.printed(b).training_time;
         self.seats[usize::from(seat)].members[member].place = Place::Building(b);
         self.pass_time(seat, time)
@@ -55,7 +60,12 @@ impl State {
 
     /// A trained member produces: the building's production time for one good; returns quills
     /// passed.
-    pub fn produce_by_time(&mut self, seat: Seat, b: Building, good: Good) -> u32 {
+    pub(in crate::games::village) fn produce_by_time(
+        &mut self,
+        seat: Seat,
+        b: Building,
+        good: Good,
+    ) -> u32 {
         let time = self.printed(b).production_time;
         self.take_good(seat, good);
         self.pass_time(seat, time)
@@ -73,7 +83,13 @@ impl State {
     }
 
     /// Produces by paying the price (one of `price_ways`), grain included.
-    pub fn produce_by_payment(&mut self, seat: Seat, b: Building, good: Good, way: &CubePayment) {
+    pub(in crate::games::village) fn produce_by_payment(
+        &mut self,
+        seat: Seat,
+        b: Building,
+        good: Good,
+        way: &CubePayment,
+    ) {
         let grain = self.printed(b).payment.grain;
         self.pay(seat, way);
         self.return_grain(seat, grain);
@@ -89,7 +105,7 @@ impl State {
     }
 
     /// The mill: time and grain for coins; returns quills passed.
-    pub fn mill(&mut self, seat: Seat) -> u32 {
+    pub(in crate::games::village) fn mill(&mut self, seat: Seat) -> u32 {
         let mill = self.config.components.mill.clone();
         self.return_grain(seat, mill.grain);
         self.seats[usize::from(seat)].coins += mill.coins;

@@ -28,7 +28,7 @@ impl State {
     /// Harvests for a seat; returns the grain gained. The farmyard holds at most the component
     /// set's limit: grain beyond it is not taken (it stays in the supply, [R] village.md §3), and
     /// neither is grain the supply does not have.
-    pub fn harvest(&mut self, seat: Seat) -> u32 {
+    pub(in crate::games::village) fn harvest(&mut self, seat: Seat) -> u32 {
         let limit = self.config.components.supply.farmyard_grain_limit;
         let Some(s) = self.seats.get_mut(usize::from(seat)) else {
             return 0;
@@ -67,7 +67,7 @@ impl State {
     }
 
     /// Moves a member to its seat's farmyard (a new generation, or one called home).
-    pub fn to_farmyard(&mut self, seat: Seat, member: usize) {
+    pub(in crate::games::village) fn send_to_farmyard(&mut self, seat: Seat, member: usize) {
         if let Some(m) = self
             .seats
             .get_mut(usize::from(seat))
@@ -141,7 +141,7 @@ mod tests {
         for mut s in test_games(2) {
             let next = s.next_generation(0).unwrap();
             assert_eq!(s.seats[0].members[next].generation, 2);
-            s.to_farmyard(0, next);
+            s.send_to_farmyard(0, next);
             assert_eq!(s.seats[0].members[next].place, Place::Farmyard);
             let members = &mut s.seats[0].members;
             members[0].place = Place::Building(Building::Smithy);

@@ -17,7 +17,7 @@ const MAX_TALLY: u32 = 1_000_000;
 
 impl State {
     /// Every invariant the state alone shows, or the fields that break one.
-    pub fn check_integrity(&self) -> Result<(), StateErrors> {
+    pub(super) fn check_integrity(&self) -> Result<(), StateErrors> {
         let mut errs = StateErrors::default();
         self.check_families(&mut errs);
         self.check_goals(&mut errs);

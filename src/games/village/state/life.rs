@@ -11,7 +11,7 @@ impl State {
     /// Moves a seat's life marker `hours` spaces and returns how many times it passed the quill:
     /// the track has L spaces numbered 1..L after the quill, so a move from space L to space 1
     /// passes it, and a fresh marker (on space 1) passes it after exactly L hours.
-    pub fn pass_time(&mut self, seat: Seat, hours: u32) -> u32 {
+    pub(in crate::games::village) fn pass_time(&mut self, seat: Seat, hours: u32) -> u32 {
         let length = self.config.components.life_track.spaces.max(1);
         let Some(s) = self.seats.get_mut(usize::from(seat)) else {
             return 0;

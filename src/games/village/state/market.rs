@@ -104,7 +104,7 @@ impl State {
 
     /// Serves the customer on a stall (the seat can, by `can_serve`): the demanded pieces go
     /// back to the supply and the tile goes face down to the seat.
-    pub fn serve(&mut self, seat: Seat, stall: usize) {
+    pub(in crate::games::village) fn serve(&mut self, seat: Seat, stall: usize) {
         let Some(tile) = self.market.stalls.get_mut(stall).and_then(Option::take) else {
             return;
         };

@@ -18,6 +18,7 @@ pub mod goals;
 mod integrity;
 mod life;
 pub mod market;
+mod parts;
 pub mod payment;
 pub mod scoring;
 pub mod sea;
@@ -29,6 +30,7 @@ pub use chronicle::Burial;
 pub use family::{Building, Member, Place, Section};
 pub use goals::{Goal, HeldGoal};
 pub use market::Market;
+pub use parts::Parts;
 pub use seat::SeatState;
 
 use crate::core::{GameRng, Seat};
@@ -192,53 +194,30 @@ impl Decision {
 /// A Village state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
-    pub(crate) config: Config,
-    pub(crate) rng: GameRng,
-    pub(crate) seats: Vec<SeatState>,
-    pub(crate) board: Board,
-    pub(crate) market: Market,
+    pub(in crate::games::village) config: Config,
+    pub(in crate::games::village) rng: GameRng,
+    pub(in crate::games::village) seats: Vec<SeatState>,
+    pub(in crate::games::village) board: Board,
+    pub(in crate::games::village) market: Market,
     /// Black monks in the black bag (members in it are in their seat's family).
-    pub(crate) monks: u32,
+    pub(in crate::games::village) monks: u32,
     /// The next-starting-player marker: `None` while it lies in the council chamber.
-    pub(crate) marker: Option<Seat>,
+    pub(in crate::games::village) marker: Option<Seat>,
     /// The starting player of this round.
-    pub(crate) starting: Seat,
+    pub(in crate::games::village) starting: Seat,
     /// Rounds begun, from 1.
-    pub(crate) round: u32,
+    pub(in crate::games::village) round: u32,
     /// What is being decided now (the last entry); a decision that interrupts another (a death
     /// during a market day) is pushed on it. Empty once the game is over.
-    pub(crate) pending: Vec<Decision>,
+    pub(in crate::games::village) pending: Vec<Decision>,
     /// Deaths the seat whose turn it is owes at the end of its turn (quills passed).
-    pub(crate) due: u32,
+    pub(in crate::games::village) due: u32,
     /// The end was triggered: no more rounds, the last turns, then the final mass.
-    pub(crate) ending: bool,
+    pub(in crate::games::village) ending: bool,
     /// The seats still to take a last turn, in order (after the current turn).
-    pub(crate) last_turns: Vec<Seat>,
+    pub(in crate::games::village) last_turns: Vec<Seat>,
     /// Village Port's pieces that are nobody's (empty without Port).
-    pub(crate) harbour: sea::Harbour,
-}
-
-/// Where a game stands besides its pieces (for [`State::from_parts`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Monks in the black bag.
-    pub monks: u32,
-    /// The next-starting-player marker's holder.
-    pub marker: Option<Seat>,
-    /// The round's starting player.
-    pub starting: Seat,
-    /// The round.
-    pub round: u32,
-    /// What is being decided.
-    pub pending: Vec<Decision>,
-    /// Deaths owed at the end of the turn.
-    pub due: u32,
-    /// The end was triggered.
-    pub ending: bool,
-    /// Seats still to take a last turn.
-    pub last_turns: Vec<Seat>,
-    /// Village Port's captain decks, stacks and box.
-    pub harbour: sea::Harbour,
+    pub(in crate::games::village) harbour: sea::Harbour,
 }
 
 /// Everything a game must conserve, counted by kind (for the invariant tests).
@@ -269,33 +248,6 @@ pub struct Census {
 }
 
 impl State {
-    /// A state from its parts, unchecked: `check_integrity` says whether a game can reach it.
-    pub fn from_parts(
-        config: Config,
-        rng: GameRng,
-        seats: Vec<SeatState>,
-        board: Board,
-        market: Market,
-        p: Progress,
-    ) -> State {
-        State {
-            config,
-            rng,
-            seats,
-            board,
-            market,
-            monks: p.monks,
-            marker: p.marker,
-            starting: p.starting,
-            round: p.round,
-            pending: p.pending,
-            due: p.due,
-            ending: p.ending,
-            last_turns: p.last_turns,
-            harbour: p.harbour,
-        }
-    }
-
     /// The RNG.
     pub fn rng(&self) -> &GameRng {
         &self.rng

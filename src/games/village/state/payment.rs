@@ -81,7 +81,7 @@ impl State {
 
     /// Pays: the cubes go back to the supply, the coins to the general supply (coins are not
     /// counted). The caller has checked the payment is one of `ways_to_pay`.
-    pub fn pay(&mut self, seat: Seat, payment: &CubePayment) {
+    pub(in crate::games::village) fn pay(&mut self, seat: Seat, payment: &CubePayment) {
         let Some(s) = self.seats.get_mut(usize::from(seat)) else {
             return;
         };

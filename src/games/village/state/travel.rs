@@ -100,7 +100,12 @@ impl State {
     }
 
     /// Makes a journey (one of `journeys`, paid by one of `journey_ways`).
-    pub fn travel(&mut self, seat: Seat, journey: Journey, way: &CubePayment) -> Arrival {
+    pub(in crate::games::village) fn travel(
+        &mut self,
+        seat: Seat,
+        journey: Journey,
+        way: &CubePayment,
+    ) -> Arrival {
         let components = std::sync::Arc::clone(&self.config.components);
         let travel = &components.travel;
         let path = &travel.paths[usize::from(journey.path)];
