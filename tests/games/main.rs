@@ -13,6 +13,7 @@ mod harness;
 mod playthroughs;
 mod port_royal_rules;
 mod state_size;
+mod stored;
 mod village_components;
 mod village_goals;
 mod village_golden;
