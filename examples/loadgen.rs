@@ -1,10 +1,12 @@
 //! Prepares the load test's requests (scripts/loadtest): for a recorded mid-game 4-player Port
-//! Royal state and a recorded mid-game 4-player Village state (provisional set), an `Apply`, a
-//! `LegalActions` and a `View` request each, plus a health check, each
-//! written as a gRPC-framed body that h2load can send. h2load cannot read gRPC statuses, so each
-//! request is first sent with a real client and must be answered without an error or violation.
+//! Royal state (Just One More Contract) and a recorded mid-game 4-player Village state
+//! (provisional set, Village Port and Life Goals), an `Apply`, a `LegalActions` and a `View`
+//! request each, plus a health check, each written as a gRPC-framed body that h2load can send;
+//! and for each game's Apply an echo request of the same size asking for a response of the size
+//! of Apply's (`examples/loadtest_echo.rs`). h2load cannot read gRPC statuses, so each request is
+//! first sent with a real client and must be answered without an error or violation.
 //!
-//! Usage: `loadgen HOST:PORT OUT_DIR`
+//! Usage: `loadgen HOST:PORT OUT_DIR [ECHO_HOST:PORT]`
 
 #[path = "../tests/common/samples.rs"]
 mod samples;
@@ -14,6 +16,7 @@ mod village;
 use std::path::Path;
 
 use prost::Message;
+use referee::games::village::Options as VillageOptions;
 use referee::pb::v1::{self, referee_service_client::RefereeServiceClient};
 use referee::service::wire::{self, game_state, Wire};
 use tonic_health::pb::{health_check_response::ServingStatus, health_client::HealthClient};
@@ -54,12 +57,14 @@ impl Requests {
         }
     }
 
-    /// Sends each once with a real client: each must be answered, Apply must apply.
+    /// Sends each once with a real client: each must be answered, Apply must apply. Returns
+    /// the number of actions listed and the size of Apply's response.
     async fn check(
         &self,
         c: &mut RefereeServiceClient<tonic::transport::Channel>,
-    ) -> Result<usize, Box<dyn std::error::Error>> {
+    ) -> Result<(usize, usize), Box<dyn std::error::Error>> {
         let applied = c.apply(self.apply.clone()).await?.into_inner();
+        let response_len = applied.encoded_len();
         match applied.outcome {
             Some(v1::apply_response::Outcome::Applied(_)) => {}
             other => return Err(format!("Apply was not applied: {other:?}").into()),
@@ -69,7 +74,7 @@ impl Requests {
             return Err("LegalActions listed nothing".into());
         }
         c.view(self.view.clone()).await?;
-        Ok(listed.actions.len())
+        Ok((listed.actions.len(), response_len))
     }
 
     /// Writes `{prefix}apply.bin`, `{prefix}legal.bin` and `{prefix}view.bin`.
@@ -78,6 +83,67 @@ impl Requests {
         std::fs::write(out.join(format!("{prefix}legal.bin")), frame(&self.legal))?;
         std::fs::write(out.join(format!("{prefix}view.bin")), frame(&self.view))
     }
+}
+
+/// The echo service's message (as `examples/loadtest_echo.rs` declares it).
+#[derive(Clone, PartialEq, prost::Message)]
+pub struct Blob {
+    /// Padding.
+    #[prost(bytes = "vec", tag = "1")]
+    pub data: Vec<u8>,
+    /// The size of the `data` the response carries.
+    #[prost(uint32, tag = "2")]
+    pub respond: u32,
+}
+
+/// The largest blob whose `data` is `n` bytes or fewer that encodes to exactly `len` bytes, with
+/// `respond` set.
+fn blob_of(len: usize, respond: u32) -> Blob {
+    let mut blob = Blob {
+        data: Vec::new(),
+        respond,
+    };
+    for n in (0..=len).rev() {
+        blob.data = vec![0; n];
+        if blob.encoded_len() <= len {
+            break;
+        }
+    }
+    blob
+}
+
+/// An echo request of `request` bytes asking for a response of `response` bytes.
+fn echo_request(request: usize, response: usize) -> Blob {
+    // The response carries only `data` (respond = 0 is left out).
+    let data = blob_of(response, 0).data.len() as u32;
+    blob_of(request, data)
+}
+
+/// Sends the echo request once with a real client; the answer must have the asked size.
+async fn check_echo(
+    addr: &str,
+    blob: &Blob,
+    expected: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let channel = tonic::transport::Channel::from_shared(format!("http://{addr}"))?
+        .connect()
+        .await?;
+    let mut grpc = tonic::client::Grpc::new(channel);
+    grpc.ready().await?;
+    let path = tonic::codegen::http::uri::PathAndQuery::from_static("/referee.loadtest.Echo/Echo");
+    let codec = tonic_prost::ProstCodec::<Blob, Blob>::default();
+    let answer = grpc
+        .unary(tonic::Request::new(blob.clone()), path, codec)
+        .await?
+        .into_inner();
+    if answer.encoded_len() != expected {
+        return Err(format!(
+            "echo answered {} bytes, not {expected}",
+            answer.encoded_len()
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// A complete action for Apply.
@@ -90,12 +156,17 @@ fn action<G: Wire>(sequence: u64, state: &G) -> v1::Action {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(addr), Some(out)) = (args.get(1), args.get(2)) else {
-        return Err("usage: loadgen HOST:PORT OUT_DIR".into());
+        return Err("usage: loadgen HOST:PORT OUT_DIR [ECHO_HOST:PORT]".into());
     };
     let out = Path::new(out);
-    let port_royal = samples::mid_game(4, 7, samples::mode("base"));
+    let port_royal = samples::mid_game(4, 7, samples::mode("contracts"));
     let port_royal = Requests::new(game_state(150, &port_royal), action(150, &port_royal));
-    let village_states = village::states(&village::provisional(), 4, 7);
+    let every_expansion = VillageOptions {
+        port: true,
+        life_goals: true,
+        ..VillageOptions::default()
+    };
+    let village_states = village::states_with(&village::provisional(), 4, 7, every_expansion);
     let sequence = (village_states.len() / 2) as u64;
     let village = &village_states[village_states.len() / 2];
     let village = Requests::new(game_state(sequence, village), action(sequence, village));
@@ -107,8 +178,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .connect()
         .await?;
     let mut c = RefereeServiceClient::new(channel.clone());
-    let listed = port_royal.check(&mut c).await?;
-    let village_listed = village.check(&mut c).await?;
+    let (listed, applied_len) = port_royal.check(&mut c).await?;
+    let (village_listed, village_applied_len) = village.check(&mut c).await?;
     let serving = HealthClient::new(channel)
         .check(health.clone())
         .await?
@@ -120,10 +191,19 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::write(out.join("health.bin"), frame(&health))?;
     port_royal.write(out, "")?;
     village.write(out, "village_")?;
+    let echo = echo_request(port_royal.apply.encoded_len(), applied_len);
+    let village_echo = echo_request(village.apply.encoded_len(), village_applied_len);
+    if let Some(echo_addr) = args.get(3) {
+        check_echo(echo_addr, &echo, applied_len).await?;
+        check_echo(echo_addr, &village_echo, village_applied_len).await?;
+    }
+    std::fs::write(out.join("echo.bin"), frame(&echo))?;
+    std::fs::write(out.join("village_echo.bin"), frame(&village_echo))?;
     println!(
-        "prepared and checked: Port Royal Apply ({} bytes), LegalActions ({listed} actions), View; Village Apply ({} bytes), LegalActions ({village_listed} actions), View; Health/Check",
+        "prepared and checked: Port Royal Apply ({} bytes, answered with {applied_len}), LegalActions ({listed} actions), View; Village Apply ({} bytes, answered with {village_applied_len}), LegalActions ({village_listed} actions), View; Health/Check; echoes of both Applies' sizes{}",
         port_royal.apply.encoded_len(),
         village.apply.encoded_len(),
+        if args.len() > 3 { " (checked)" } else { "" },
     );
     Ok(())
 }

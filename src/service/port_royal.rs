@@ -10,7 +10,7 @@ use crate::games::port_royal::{
     SeatParts, State, StateParts, TurnParts, View,
 };
 use crate::pb::v1;
-use crate::service::wire::Wire;
+use crate::service::wire::{oneof_arms, Wire};
 use crate::service::Contexts;
 use v1::port_royal_action::{self as pa, Kind as A};
 use v1::port_royal_event::{self as pe, Kind as E};
@@ -21,47 +21,174 @@ impl Wire for State {
     type ActionProto = v1::PortRoyalAction;
     type OptionsProto = v1::PortRoyalOptions;
 
+    oneof_arms!(PortRoyal);
+
+    /// Port Royal's entry in ListGames.
     fn info(_: &()) -> v1::GameInfo {
-        game_info()
+        let option = |name: &str, description: &str| v1::OptionInfo {
+            name: name.to_owned(),
+            description: description.to_owned(),
+        };
+        v1::GameInfo {
+            title: "Port Royal".to_owned(),
+            min_players: 1,
+            max_players: MAX_PLAYERS.into(),
+            component_set: COMPONENT_SET.to_owned(),
+            provisional: false,
+            options: vec![
+                option(
+                    "expedition_variant",
+                    "The official expedition variant: the end of the game is triggered only by a player with 12 or more victory points and at least one expedition.",
+                ),
+                option(
+                    "contracts",
+                    "Just One More Contract: 14 persons and 10 ships are shuffled in and contracts are played (144 cards, 18 contracts).",
+                ),
+                option(
+                    "mode",
+                    "PORT_ROYAL_MODE_COMPETITIVE (default; 2-5 players, 4 contracts face up) or PORT_ROYAL_MODE_COOPERATIVE (needs contracts; 1-5 players against the time pile).",
+                ),
+                option(
+                    "difficulty",
+                    "Cooperative only: cards moved from the time pile to the victory pile at setup; at most the time pile's size.",
+                ),
+            ],
+            components: Some(v1::game_info::Components::PortRoyal(components())),
+            ..Default::default()
+        }
     }
     fn context(_: &Contexts) -> &() {
         &()
     }
-    fn options_of(o: &v1::new_game_request::Options) -> Option<&v1::PortRoyalOptions> {
-        match o {
-            v1::new_game_request::Options::PortRoyal(o) => Some(o),
-            _ => None,
-        }
-    }
+    /// Options from the wire.
     fn options_from_proto(o: &v1::PortRoyalOptions) -> Result<Options, StateErrors> {
-        options_from_proto(Some(o))
+        let mode = match v1::PortRoyalMode::try_from(o.mode) {
+            Ok(v1::PortRoyalMode::Unspecified | v1::PortRoyalMode::Competitive) => {
+                Mode::Competitive
+            }
+            Ok(v1::PortRoyalMode::Cooperative) => Mode::Cooperative,
+            Err(_) => return Err(StateErrors::one("options.mode", "unknown mode")),
+        };
+        Ok(Options {
+            contracts: o.contracts,
+            mode,
+            difficulty: o.difficulty,
+            expedition_variant: o.expedition_variant,
+        })
     }
-    fn options_to_proto(o: &Options) -> v1::new_game_request::Options {
-        v1::new_game_request::Options::PortRoyal(options_to_proto(o))
-    }
+    /// A state's parts from the wire, under the rules version its envelope names (field paths
+    /// relative to the Port Royal state). Takes the message by value: its lists move into the
+    /// parts instead of being copied.
     fn parts_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<StateParts, StateErrors> {
-        parts_from_proto(p, rules)
+        check_list_lengths(&p)?;
+        let options = Self::options_from_proto(&p.options.unwrap_or_default())?;
+        let rng = p.rng.unwrap_or_default();
+        let t = p.turn.unwrap_or_default();
+        let phase = match v1::PortRoyalPhase::try_from(t.phase) {
+            Ok(v1::PortRoyalPhase::Discover) => PhaseTag::Discover,
+            Ok(v1::PortRoyalPhase::Repel) => PhaseTag::Repel,
+            Ok(v1::PortRoyalPhase::Trade) => PhaseTag::Trade,
+            Ok(v1::PortRoyalPhase::Finished) => PhaseTag::Finished,
+            Ok(v1::PortRoyalPhase::Bust) => PhaseTag::Bust,
+            Ok(v1::PortRoyalPhase::Unspecified) | Err(_) => PhaseTag::Unspecified,
+        };
+        // port-royal/1 encoded a TRADE taker of seat 0 by leaving the field out.
+        let taker = match (t.taker, rules, phase) {
+            (None, Rules::V1, PhaseTag::Trade) => Some(0),
+            (taker, _, _) => taker,
+        };
+        Ok(StateParts {
+            players: p.players,
+            start_seat: p.start_seat,
+            options,
+            rng: RngParts {
+                seed: rng.seed,
+                word_pos: rng.word_pos,
+            },
+            draw_pile: p.draw_pile,
+            discard_pile: p.discard_pile,
+            harbor: p.harbor,
+            expedition_row: p.expedition_row,
+            seats: p
+                .seats
+                .into_iter()
+                .map(|s| SeatParts {
+                    coins: s.coins,
+                    display: s.display,
+                })
+                .collect(),
+            turn: TurnParts {
+                active_seat: t.active_seat,
+                phase,
+                cards_drawn: t.cards_drawn,
+                pending_ship: t.pending_ship,
+                taker,
+                base_takes: t.base_takes,
+                bonus_takes: t.bonus_takes,
+                taken: t.taken,
+                final_round: t.final_round,
+                turn_number: t.turn_number,
+            },
+            offers: p
+                .offers
+                .into_iter()
+                .map(|o| OfferParts {
+                    seat: o.seat,
+                    contract: o.contract,
+                })
+                .collect(),
+            contracts: p.contracts.map(|c| ExpansionParts {
+                face_up: c
+                    .face_up
+                    .into_iter()
+                    .map(|s| (s.contract, s.completers))
+                    .collect(),
+                face_down: c.face_down,
+                progress: c
+                    .progress
+                    .iter()
+                    .map(|x| (x.seat, x.contract, x.level))
+                    .collect(),
+                set_aside: c.set_aside.into_iter().map(|x| x.ships).collect(),
+                time_pile: c.time_pile,
+                victory_pile: c.victory_pile,
+                outcome: match v1::PortRoyalCooperativeOutcome::try_from(c.outcome) {
+                    Ok(v1::PortRoyalCooperativeOutcome::Won) => Some(true),
+                    Ok(v1::PortRoyalCooperativeOutcome::Lost) => Some(false),
+                    _ => None,
+                },
+            }),
+        })
     }
-    fn state_to_proto(&self) -> v1::game_state::Game {
-        v1::game_state::Game::PortRoyal(state_to_proto(self))
-    }
-    fn action_of(a: &v1::action::Game) -> Option<&v1::PortRoyalAction> {
-        match a {
-            v1::action::Game::PortRoyal(a) => Some(a),
-            _ => None,
-        }
-    }
+    /// An action from the wire; `Ok(None)` when no kind is set, an error naming a required field
+    /// that is missing (paths relative to the Port Royal action).
     fn action_from_proto(a: &v1::PortRoyalAction) -> Result<Option<Action>, StateErrors> {
-        action_from_proto(a)
-    }
-    fn action_to_proto(a: &Action) -> v1::action::Game {
-        v1::action::Game::PortRoyal(action_to_proto(a))
-    }
-    fn event_to_proto(e: &Event) -> v1::event::Game {
-        v1::event::Game::PortRoyal(event_to_proto(e))
-    }
-    fn view_to_proto(v: &View) -> v1::game_view::Game {
-        v1::game_view::Game::PortRoyal(view_to_proto(v))
+        let required =
+            |v: Option<u32>, field: &str| v.ok_or_else(|| StateErrors::one(field, "is required"));
+        let Some(kind) = a.kind.as_ref() else {
+            return Ok(None);
+        };
+        Ok(Some(match kind {
+            A::Draw(_) => Action::Draw,
+            A::Stop(_) => Action::Stop,
+            A::Repel(_) => Action::Repel,
+            A::Admit(_) => Action::Admit,
+            A::Take(t) => Action::Take {
+                card: required(t.card, "take.card")?,
+                decline_coins: t.decline_coins,
+                gift_to: t.gift_to,
+            },
+            A::Pass(_) => Action::Pass,
+            A::ClaimExpedition(c) => Action::ClaimExpedition {
+                expedition: c.expedition,
+                persons: c.persons.clone(),
+            },
+            A::CompleteContract(c) => {
+                Action::CompleteContract(required(c.contract, "complete_contract.contract")?)
+            }
+            A::Accept(_) => Action::Accept,
+            A::Decline(_) => Action::Decline,
+        }))
     }
     /// A cooperative result also counts the victory pile (`CooperativeResult.victory_pile`).
     fn status_to_proto(&self) -> v1::Status {
@@ -72,59 +199,6 @@ impl Wire for State {
         }
         status
     }
-}
-
-/// Port Royal's entry in ListGames.
-fn game_info() -> v1::GameInfo {
-    let option = |name: &str, description: &str| v1::OptionInfo {
-        name: name.to_owned(),
-        description: description.to_owned(),
-    };
-    v1::GameInfo {
-        title: "Port Royal".to_owned(),
-        min_players: 1,
-        max_players: MAX_PLAYERS.into(),
-        component_set: COMPONENT_SET.to_owned(),
-        provisional: false,
-        options: vec![
-            option(
-                "expedition_variant",
-                "The official expedition variant: the end of the game is triggered only by a player with 12 or more victory points and at least one expedition.",
-            ),
-            option(
-                "contracts",
-                "Just One More Contract: 14 persons and 10 ships are shuffled in and contracts are played (144 cards, 18 contracts).",
-            ),
-            option(
-                "mode",
-                "PORT_ROYAL_MODE_COMPETITIVE (default; 2-5 players, 4 contracts face up) or PORT_ROYAL_MODE_COOPERATIVE (needs contracts; 1-5 players against the time pile).",
-            ),
-            option(
-                "difficulty",
-                "Cooperative only: cards moved from the time pile to the victory pile at setup; at most the time pile's size.",
-            ),
-        ],
-        components: Some(v1::game_info::Components::PortRoyal(components())),
-        ..Default::default()
-    }
-}
-
-/// Options from the wire.
-pub fn options_from_proto(o: Option<&v1::PortRoyalOptions>) -> Result<Options, StateErrors> {
-    let Some(o) = o else {
-        return Ok(Options::default());
-    };
-    let mode = match v1::PortRoyalMode::try_from(o.mode) {
-        Ok(v1::PortRoyalMode::Unspecified | v1::PortRoyalMode::Competitive) => Mode::Competitive,
-        Ok(v1::PortRoyalMode::Cooperative) => Mode::Cooperative,
-        Err(_) => return Err(StateErrors::one("options.mode", "unknown mode")),
-    };
-    Ok(Options {
-        contracts: o.contracts,
-        mode,
-        difficulty: o.difficulty,
-        expedition_variant: o.expedition_variant,
-    })
 }
 
 /// Options to the wire.
@@ -196,91 +270,6 @@ fn check_list_lengths(p: &v1::PortRoyalState) -> Result<(), StateErrors> {
         }
     }
     errs.into_result()
-}
-
-/// A state's parts from the wire, under the rules version its envelope names (field paths
-/// relative to the Port Royal state). Takes the message by value: its lists move into the
-/// parts instead of being copied.
-fn parts_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<StateParts, StateErrors> {
-    check_list_lengths(&p)?;
-    let options = options_from_proto(p.options.as_ref())?;
-    let rng = p.rng.unwrap_or_default();
-    let t = p.turn.unwrap_or_default();
-    let phase = match v1::PortRoyalPhase::try_from(t.phase) {
-        Ok(v1::PortRoyalPhase::Discover) => PhaseTag::Discover,
-        Ok(v1::PortRoyalPhase::Repel) => PhaseTag::Repel,
-        Ok(v1::PortRoyalPhase::Trade) => PhaseTag::Trade,
-        Ok(v1::PortRoyalPhase::Finished) => PhaseTag::Finished,
-        Ok(v1::PortRoyalPhase::Bust) => PhaseTag::Bust,
-        Ok(v1::PortRoyalPhase::Unspecified) | Err(_) => PhaseTag::Unspecified,
-    };
-    // port-royal/1 encoded a TRADE taker of seat 0 by leaving the field out.
-    let taker = match (t.taker, rules, phase) {
-        (None, Rules::V1, PhaseTag::Trade) => Some(0),
-        (taker, _, _) => taker,
-    };
-    Ok(StateParts {
-        players: p.players,
-        start_seat: p.start_seat,
-        options,
-        rng: RngParts {
-            seed: rng.seed,
-            word_pos: rng.word_pos,
-        },
-        draw_pile: p.draw_pile,
-        discard_pile: p.discard_pile,
-        harbor: p.harbor,
-        expedition_row: p.expedition_row,
-        seats: p
-            .seats
-            .into_iter()
-            .map(|s| SeatParts {
-                coins: s.coins,
-                display: s.display,
-            })
-            .collect(),
-        turn: TurnParts {
-            active_seat: t.active_seat,
-            phase,
-            cards_drawn: t.cards_drawn,
-            pending_ship: t.pending_ship,
-            taker,
-            base_takes: t.base_takes,
-            bonus_takes: t.bonus_takes,
-            taken: t.taken,
-            final_round: t.final_round,
-            turn_number: t.turn_number,
-        },
-        offers: p
-            .offers
-            .into_iter()
-            .map(|o| OfferParts {
-                seat: o.seat,
-                contract: o.contract,
-            })
-            .collect(),
-        contracts: p.contracts.map(|c| ExpansionParts {
-            face_up: c
-                .face_up
-                .into_iter()
-                .map(|s| (s.contract, s.completers))
-                .collect(),
-            face_down: c.face_down,
-            progress: c
-                .progress
-                .iter()
-                .map(|x| (x.seat, x.contract, x.level))
-                .collect(),
-            set_aside: c.set_aside.into_iter().map(|x| x.ships).collect(),
-            time_pile: c.time_pile,
-            victory_pile: c.victory_pile,
-            outcome: match v1::PortRoyalCooperativeOutcome::try_from(c.outcome) {
-                Ok(v1::PortRoyalCooperativeOutcome::Won) => Some(true),
-                Ok(v1::PortRoyalCooperativeOutcome::Lost) => Some(false),
-                _ => None,
-            },
-        }),
-    })
 }
 
 fn turn_to_proto(t: &TurnParts, rules: Rules) -> v1::PortRoyalTurn {
@@ -374,37 +363,6 @@ pub fn state_to_proto(s: &State) -> v1::PortRoyalState {
         }),
         offers: s.offers.iter().map(offer_to_proto).collect(),
     }
-}
-
-/// An action from the wire; `Ok(None)` when no kind is set, an error naming a required field
-/// that is missing (paths relative to the Port Royal action).
-pub fn action_from_proto(a: &v1::PortRoyalAction) -> Result<Option<Action>, StateErrors> {
-    let required =
-        |v: Option<u32>, field: &str| v.ok_or_else(|| StateErrors::one(field, "is required"));
-    let Some(kind) = a.kind.as_ref() else {
-        return Ok(None);
-    };
-    Ok(Some(match kind {
-        A::Draw(_) => Action::Draw,
-        A::Stop(_) => Action::Stop,
-        A::Repel(_) => Action::Repel,
-        A::Admit(_) => Action::Admit,
-        A::Take(t) => Action::Take {
-            card: required(t.card, "take.card")?,
-            decline_coins: t.decline_coins,
-            gift_to: t.gift_to,
-        },
-        A::Pass(_) => Action::Pass,
-        A::ClaimExpedition(c) => Action::ClaimExpedition {
-            expedition: c.expedition,
-            persons: c.persons.clone(),
-        },
-        A::CompleteContract(c) => {
-            Action::CompleteContract(required(c.contract, "complete_contract.contract")?)
-        }
-        A::Accept(_) => Action::Accept,
-        A::Decline(_) => Action::Decline,
-    }))
 }
 
 /// An action to the wire.

@@ -5,6 +5,7 @@ use std::future::Future;
 
 use tokio::net::TcpListener;
 use tonic::server::NamedService;
+use tonic::service::Routes;
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
 
@@ -74,6 +75,7 @@ impl Listeners {
 pub struct Prepared {
     contexts: Contexts,
     server: Server,
+    extra: Routes,
 }
 
 impl Prepared {
@@ -91,7 +93,19 @@ impl Prepared {
                 )
             })?;
         }
-        Ok(Prepared { contexts, server })
+        Ok(Prepared {
+            contexts,
+            server,
+            extra: Routes::default(),
+        })
+    }
+
+    /// Also serves `routes`, beside the referee and under the same stack and settings (the
+    /// load test's echo floor, `examples/loadtest_echo.rs`; the referee itself serves nothing
+    /// else).
+    pub fn with_routes(mut self, routes: Routes) -> Prepared {
+        self.extra = routes;
+        self
     }
 
     /// One line per game context, for `--check-config`.
@@ -129,7 +143,11 @@ pub async fn serve_prepared(
     listeners: Listeners,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let Prepared { contexts, server } = prepared;
+    let Prepared {
+        contexts,
+        server,
+        extra,
+    } = prepared;
     let metrics = Metrics::new(&super::games::rules_versions());
     metrics.state_key_configured(config.state_key.is_some());
     let services = [RefereeServiceServer::<Referee>::NAME];
@@ -185,6 +203,7 @@ pub async fn serve_prepared(
     }
     let server = builder
         .layer(limits)
+        .add_routes(extra)
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)

@@ -17,7 +17,7 @@ use crate::games::village::state::SeatState;
 use crate::games::village::state::{Decision, Goal, HeldGoal, Market, Parts, Supply};
 use crate::games::village::{Options, Rules, State, View};
 use crate::pb::v1;
-use crate::service::wire::Wire;
+use crate::service::wire::{oneof_arms, wire_enum, Wire};
 use crate::service::Contexts;
 use v1::village_action::Action as A;
 use v1::village_event::Event as E;
@@ -31,6 +31,8 @@ impl Wire for State {
     type StateProto = v1::VillageState;
     type ActionProto = v1::VillageAction;
     type OptionsProto = v1::VillageOptions;
+
+    oneof_arms!(Village);
 
     fn info(set: &Arc<Components>) -> v1::GameInfo {
         let option = |name: &str, description: &str| v1::OptionInfo {
@@ -66,72 +68,145 @@ impl Wire for State {
     fn context(all: &Contexts) -> &Arc<Components> {
         &all.village
     }
-    fn options_of(o: &v1::new_game_request::Options) -> Option<&v1::VillageOptions> {
-        match o {
-            v1::new_game_request::Options::Village(o) => Some(o),
-            _ => None,
-        }
-    }
+    /// Options from the wire (field paths `options.…`): the expansions not served are refused with
+    /// their reason.
     fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
-        options_from_proto(o)
-    }
-    fn options_to_proto(o: &Options) -> v1::new_game_request::Options {
-        v1::new_game_request::Options::Village(options_to_proto(o))
-    }
-    fn parts_from_proto(p: v1::VillageState, _: Rules) -> Result<Parts, StateErrors> {
-        parts_from_proto(p)
-    }
-    fn state_to_proto(&self) -> v1::game_state::Game {
-        v1::game_state::Game::Village(state_to_proto(self))
-    }
-    fn action_of(a: &v1::action::Game) -> Option<&v1::VillageAction> {
-        match a {
-            v1::action::Game::Village(a) => Some(a),
-            _ => None,
+        let mut errs = StateErrors::default();
+        for (asked, field, why) in [
+            (
+                o.inn,
+                "options.inn",
+                "Village Inn is out of scope for this referee",
+            ),
+            (
+                o.marriage,
+                "options.marriage",
+                "Marriage is out of scope for this referee",
+            ),
+        ] {
+            if asked {
+                errs.push(field, why);
+            }
         }
+        if !errs.errors.is_empty() {
+            return Err(errs.with_reason("UNSUPPORTED_EXPANSION"));
+        }
+        Ok(Options {
+            no_starting_compensation: o.no_starting_compensation,
+            life_goals: o.life_goals,
+            port: o.port,
+        })
+    }
+    /// A state's parts from the wire: its shape here (enums, place codes, list lengths), everything
+    /// else in the game (`State::from_parts`).
+    fn parts_from_proto(p: v1::VillageState, _: Rules) -> Result<Parts, StateErrors> {
+        check_list_lengths(&p)?;
+        let options = Self::options_from_proto(&p.options.unwrap_or_default())?;
+        let mut errs = StateErrors::default();
+        let mut seats = Vec::with_capacity(p.seats.len());
+        for (i, s) in p.seats.into_iter().enumerate() {
+            let mut members = Vec::with_capacity(s.members.len());
+            for (j, m) in s.members.iter().enumerate() {
+                match place_from(*m, || format!("seats[{i}].members[{j}]")) {
+                    // The game gives each member its generation.
+                    Ok(place) => members.push(Member {
+                        generation: 0,
+                        place,
+                    }),
+                    Err(e) => errs.errors.extend(e.errors),
+                }
+            }
+            let mut goals = Vec::with_capacity(s.goals.len());
+            for (k, g) in s.goals.iter().enumerate() {
+                match required_at(
+                    goal_from(g.goal),
+                    || format!("seats[{i}].goals[{k}].goal"),
+                    "goal",
+                ) {
+                    Ok(goal) => goals.push(HeldGoal {
+                        goal,
+                        revealed: g.revealed,
+                    }),
+                    Err(e) => errs.errors.extend(e.errors),
+                }
+            }
+            let ship = s.ship.unwrap_or_default();
+            let mut holds = Vec::with_capacity(ship.holds.len());
+            for (k, c) in ship.holds.iter().enumerate() {
+                match cargo_from(c, &|| format!("seats[{i}].ship.holds[{k}]")) {
+                    Ok(c) => holds.push(c),
+                    Err(e) => errs.errors.extend(e.errors),
+                }
+            }
+            seats.push(SeatState {
+                members,
+                life: s.life,
+                prestige: s.prestige,
+                coins: s.coins,
+                cubes: cubes_from(s.cubes.as_ref()),
+                grain: s.grain,
+                goods: goods_from(s.goods.as_ref()),
+                customers: s.customers.iter().map(|&c| small(c)).collect(),
+                markers: s.markers.iter().map(|&c| small(c)).collect(),
+                goals,
+                ship: Ship {
+                    at: small(ship.at),
+                    captain: ship.captain.map(small),
+                    holds,
+                },
+                cocoa: s.cocoa,
+                tea: s.tea,
+                chests: s.chests,
+            });
+        }
+        let mut pending = Vec::with_capacity(p.pending.len());
+        for (i, d) in p.pending.iter().enumerate() {
+            match decision_from(d, &|| format!("pending[{i}]")) {
+                Ok(d) => pending.push(d),
+                Err(e) => errs.errors.extend(e.errors),
+            }
+        }
+        errs.into_result()?;
+        let rng = p.rng.unwrap_or_default();
+        let supply = p.supply.unwrap_or_default();
+        let market = p.market.unwrap_or_default();
+        Ok(Parts {
+            component_set: p.component_set,
+            component_hash: p.component_hash,
+            options,
+            start_seat: p.start_seat,
+            rng: RngParts {
+                seed: rng.seed,
+                word_pos: rng.word_pos,
+            },
+            seats,
+            supply: Supply {
+                cubes: cubes_from(supply.cubes.as_ref()),
+                plague: supply.plague,
+                grain: supply.grain,
+                goods: goods_from(supply.goods.as_ref()),
+            },
+            bag: pool_from(p.bag.as_ref()),
+            spaces: p.spaces.iter().map(|pool| pool_from(Some(pool))).collect(),
+            market: Market {
+                pile: market.pile.iter().map(|&c| small(c)).collect(),
+                stalls: slots_from(&market.stalls),
+                waiting: slots_from(&market.waiting),
+            },
+            monks: p.monks,
+            marker: p.marker.map(small),
+            starting_seat: small(p.starting_seat),
+            round: p.round,
+            pending,
+            due: p.due,
+            ending: p.ending,
+            last_turns: p.last_turns.iter().map(|&s| small(s)).collect(),
+            harbour: harbour_from(p.harbour.unwrap_or_default()),
+        })
     }
     fn action_from_proto(a: &v1::VillageAction) -> Result<Option<Action>, StateErrors> {
         a.action.as_ref().map(action_from_proto).transpose()
     }
-    fn action_to_proto(a: &Action) -> v1::action::Game {
-        v1::action::Game::Village(action_to_proto(a))
-    }
-    fn event_to_proto(e: &Event) -> v1::event::Game {
-        v1::event::Game::Village(event_to_proto(e))
-    }
-    fn view_to_proto(v: &View) -> v1::game_view::Game {
-        v1::game_view::Game::Village(view_to_proto(v))
-    }
-}
-
-/// Options from the wire (field paths `options.…`): the expansions not served are refused with
-/// their reason.
-fn options_from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
-    let mut errs = StateErrors::default();
-    for (asked, field, why) in [
-        (
-            o.inn,
-            "options.inn",
-            "Village Inn is out of scope for this referee",
-        ),
-        (
-            o.marriage,
-            "options.marriage",
-            "Marriage is out of scope for this referee",
-        ),
-    ] {
-        if asked {
-            errs.push(field, why);
-        }
-    }
-    if !errs.errors.is_empty() {
-        return Err(errs.with_reason("UNSUPPORTED_EXPANSION"));
-    }
-    Ok(Options {
-        no_starting_compensation: o.no_starting_compensation,
-        life_goals: o.life_goals,
-        port: o.port,
-    })
 }
 
 fn options_to_proto(o: &Options) -> v1::VillageOptions {
@@ -143,57 +218,35 @@ fn options_to_proto(o: &Options) -> v1::VillageOptions {
     }
 }
 
-// Enums: the wire numbers are the core's order plus one (0 is UNSPECIFIED).
-
-fn colour_from(n: i32) -> Option<Colour> {
-    Colour::ALL
-        .get(usize::try_from(n).ok()?.checked_sub(1)?)
-        .copied()
-}
-fn colour_to(c: Colour) -> i32 {
-    c as i32 + 1
-}
-fn good_from(n: i32) -> Option<Good> {
-    Goods::KINDS
-        .get(usize::try_from(n).ok()?.checked_sub(1)?)
-        .copied()
-}
-fn good_to(g: Good) -> i32 {
-    g as i32 + 1
-}
-fn space_from(n: i32) -> Option<Space> {
-    Space::ALL
-        .get(usize::try_from(n).ok()?.checked_sub(1)?)
-        .copied()
-}
-fn space_to(s: Space) -> i32 {
-    s as i32 + 1
-}
-fn building_from(n: i32) -> Option<Building> {
-    Building::ALL
-        .get(usize::try_from(n).ok()?.checked_sub(1)?)
-        .copied()
-}
-fn building_to(b: Building) -> i32 {
-    b as i32 + 1
-}
-fn goal_from(n: i32) -> Option<Goal> {
-    Goal::ALL
-        .get(usize::try_from(n).ok()?.checked_sub(1)?)
-        .copied()
-}
-fn goal_to(g: Goal) -> i32 {
-    g as i32 + 1
-}
-fn section_from(n: i32) -> Option<Section> {
-    Section::ALL
-        .get(usize::try_from(n).ok()?.checked_sub(1)?)
-        .copied()
-}
+wire_enum!(colour_from, colour_to: Colour <=> v1::VillageColour { Brown, Pink, Orange, Green });
+wire_enum!(good_from, good_to: Good <=> v1::VillageGood { Horse, Ox, Wagon, Plow, Scroll });
+wire_enum!(space_from, space_to: Space <=> v1::VillageSpace {
+    Harvest, Family, Crafts, Market, Council, Travel, Church
+});
+wire_enum!(building_from, building_to: Building <=> v1::VillageBuilding {
+    Wainwright, Stables, Office, Smithy
+});
+wire_enum!(goal_from, goal_to: Goal <=> v1::VillageGoal {
+    Carter, Secretary, Farmer, Bailiff, Writer, Knight, Explorer, Merchant, Aristocrat, Master,
+    Historian, TravellingSalesman, Missionary, Acolyte, Saint
+});
+wire_enum!(section_from, section_to: Section <=> v1::VillageSection {
+    Council, Crafts, Travel, Church, Farmyard
+});
 
 /// A required enum field: unspecified or unknown values are malformed.
 fn required<T>(value: Option<T>, field: &str, what: &str) -> Result<T, StateErrors> {
-    value.ok_or_else(|| StateErrors::one(field, format!("must name a {what}")))
+    required_at(value, || field.to_owned(), what)
+}
+
+/// [`required`] where the field's path is made only for an error (decoding a state runs this for
+/// every goal, hold and decision of every request).
+fn required_at<T>(
+    value: Option<T>,
+    field: impl FnOnce() -> String,
+    what: &str,
+) -> Result<T, StateErrors> {
+    value.ok_or_else(|| StateErrors::one(field(), format!("must name a {what}")))
 }
 
 fn cubes_from(c: Option<&v1::VillageCubes>) -> Cubes {
@@ -314,7 +367,7 @@ fn place_to(place: Place) -> u32 {
         Place::City(c) => (P::City, u32::from(c)),
         Place::BlackBag => (P::BlackBag, 0),
         Place::Window(w) => (P::Window, u32::from(w)),
-        Place::Chronicle(s, i) => (P::Chronicle, (s as u32 + 1) * 100 + u32::from(i)),
+        Place::Chronicle(s, i) => (P::Chronicle, section_to(s) as u32 * 100 + u32::from(i)),
         Place::Grave(g) => (P::Grave, u32::from(g)),
         Place::Gone => (P::Gone, 0),
         Place::Ship => (P::Ship, 0),
@@ -324,14 +377,17 @@ fn place_to(place: Place) -> u32 {
     kind as u32 * KIND + detail
 }
 
-fn decision_from(d: &v1::VillageDecision, field: &str) -> Result<Decision, StateErrors> {
+fn decision_from(
+    d: &v1::VillageDecision,
+    field: &dyn Fn() -> String,
+) -> Result<Decision, StateErrors> {
     use v1::VillageDecisionKind as K;
     let seat = small(d.seat);
     let count = |n: u32, name: &str| {
         u8::try_from(n)
             .ok()
             .filter(|&n| n > 0)
-            .ok_or_else(|| StateErrors::one(format!("{field}.{name}"), "must be 1 to 255"))
+            .ok_or_else(|| StateErrors::one(format!("{}.{name}", field()), "must be 1 to 255"))
     };
     Ok(match K::try_from(d.kind) {
         Ok(K::CompensationCube) => Decision::CompensationCube { seat },
@@ -339,13 +395,17 @@ fn decision_from(d: &v1::VillageDecision, field: &str) -> Result<Decision, State
         Ok(K::ChooseAction) => Decision::ChooseAction { seat },
         Ok(K::Act) => Decision::Act {
             seat,
-            space: required(space_from(d.space), &format!("{field}.space"), "space")?,
+            space: required_at(
+                space_from(d.space),
+                || format!("{}.space", field()),
+                "space",
+            )?,
         },
         Ok(K::Produce) => Decision::Produce {
             seat,
-            building: required(
+            building: required_at(
                 building_from(d.building),
-                &format!("{field}.building"),
+                || format!("{}.building", field()),
                 "building",
             )?,
         },
@@ -383,7 +443,7 @@ fn decision_from(d: &v1::VillageDecision, field: &str) -> Result<Decision, State
         Ok(K::Island) => Decision::Island { seat, took: d.took },
         Ok(K::Unspecified) | Err(_) => {
             return Err(StateErrors::one(
-                format!("{field}.kind"),
+                format!("{}.kind", field()),
                 "must name a decision",
             ))
         }
@@ -508,114 +568,6 @@ fn check_list_lengths(p: &v1::VillageState) -> Result<(), StateErrors> {
     errs.into_result()
 }
 
-/// A state's parts from the wire: its shape here (enums, place codes, list lengths), everything
-/// else in the game (`State::from_parts`).
-fn parts_from_proto(p: v1::VillageState) -> Result<Parts, StateErrors> {
-    check_list_lengths(&p)?;
-    let options = options_from_proto(&p.options.unwrap_or_default())?;
-    let mut errs = StateErrors::default();
-    let mut seats = Vec::with_capacity(p.seats.len());
-    for (i, s) in p.seats.into_iter().enumerate() {
-        let mut members = Vec::with_capacity(s.members.len());
-        for (j, m) in s.members.iter().enumerate() {
-            match place_from(*m, || format!("seats[{i}].members[{j}]")) {
-                // The game gives each member its generation.
-                Ok(place) => members.push(Member {
-                    generation: 0,
-                    place,
-                }),
-                Err(e) => errs.errors.extend(e.errors),
-            }
-        }
-        let mut goals = Vec::with_capacity(s.goals.len());
-        for (k, g) in s.goals.iter().enumerate() {
-            match required(
-                goal_from(g.goal),
-                &format!("seats[{i}].goals[{k}].goal"),
-                "goal",
-            ) {
-                Ok(goal) => goals.push(HeldGoal {
-                    goal,
-                    revealed: g.revealed,
-                }),
-                Err(e) => errs.errors.extend(e.errors),
-            }
-        }
-        let ship = s.ship.unwrap_or_default();
-        let mut holds = Vec::with_capacity(ship.holds.len());
-        for (k, c) in ship.holds.iter().enumerate() {
-            match cargo_from(c, &format!("seats[{i}].ship.holds[{k}]")) {
-                Ok(c) => holds.push(c),
-                Err(e) => errs.errors.extend(e.errors),
-            }
-        }
-        seats.push(SeatState {
-            members,
-            life: s.life,
-            prestige: s.prestige,
-            coins: s.coins,
-            cubes: cubes_from(s.cubes.as_ref()),
-            grain: s.grain,
-            goods: goods_from(s.goods.as_ref()),
-            customers: s.customers.iter().map(|&c| small(c)).collect(),
-            markers: s.markers.iter().map(|&c| small(c)).collect(),
-            goals,
-            ship: Ship {
-                at: small(ship.at),
-                captain: ship.captain.map(small),
-                holds,
-            },
-            cocoa: s.cocoa,
-            tea: s.tea,
-            chests: s.chests,
-        });
-    }
-    let mut pending = Vec::with_capacity(p.pending.len());
-    for (i, d) in p.pending.iter().enumerate() {
-        match decision_from(d, &format!("pending[{i}]")) {
-            Ok(d) => pending.push(d),
-            Err(e) => errs.errors.extend(e.errors),
-        }
-    }
-    errs.into_result()?;
-    let rng = p.rng.unwrap_or_default();
-    let supply = p.supply.unwrap_or_default();
-    let market = p.market.unwrap_or_default();
-    Ok(Parts {
-        component_set: p.component_set,
-        component_hash: p.component_hash,
-        options,
-        start_seat: p.start_seat,
-        rng: RngParts {
-            seed: rng.seed,
-            word_pos: rng.word_pos,
-        },
-        seats,
-        supply: Supply {
-            cubes: cubes_from(supply.cubes.as_ref()),
-            plague: supply.plague,
-            grain: supply.grain,
-            goods: goods_from(supply.goods.as_ref()),
-        },
-        bag: pool_from(p.bag.as_ref()),
-        spaces: p.spaces.iter().map(|pool| pool_from(Some(pool))).collect(),
-        market: Market {
-            pile: market.pile.iter().map(|&c| small(c)).collect(),
-            stalls: slots_from(&market.stalls),
-            waiting: slots_from(&market.waiting),
-        },
-        monks: p.monks,
-        marker: p.marker.map(small),
-        starting_seat: small(p.starting_seat),
-        round: p.round,
-        pending,
-        due: p.due,
-        ending: p.ending,
-        last_turns: p.last_turns.iter().map(|&s| small(s)).collect(),
-        harbour: harbour_from(p.harbour.unwrap_or_default()),
-    })
-}
-
 fn seat_to(s: &SeatState) -> v1::VillageSeat {
     v1::VillageSeat {
         members: s.members.iter().map(|m| place_to(m.place)).collect(),
@@ -726,12 +678,12 @@ fn harbour_to(h: &Harbour) -> v1::VillageHarbour {
     }
 }
 
-fn cargo_from(c: &v1::VillageCargo, field: &str) -> Result<Cargo, StateErrors> {
+fn cargo_from(c: &v1::VillageCargo, field: &dyn Fn() -> String) -> Result<Cargo, StateErrors> {
     use v1::VillageCargoKind as K;
     Ok(match K::try_from(c.kind) {
-        Ok(K::Good) => Cargo::Good(required(
+        Ok(K::Good) => Cargo::Good(required_at(
             good_from(c.good),
-            &format!("{field}.good"),
+            || format!("{}.good", field()),
             "good",
         )?),
         Ok(K::Grain) => Cargo::Grain,
@@ -741,7 +693,7 @@ fn cargo_from(c: &v1::VillageCargo, field: &str) -> Result<Cargo, StateErrors> {
         Ok(K::Chest) => Cargo::Chest(c.chest),
         Ok(K::Unspecified) | Err(_) => {
             return Err(StateErrors::one(
-                format!("{field}.kind"),
+                format!("{}.kind", field()),
                 "must name a piece",
             ))
         }
@@ -882,7 +834,7 @@ fn action_from_proto(a: &A) -> Result<Action, StateErrors> {
         A::Sail(_) => Action::Sail,
         A::ReturnToPort(_) => Action::ReturnToPort,
         A::Load(l) => Action::Load {
-            cargo: cargo_from(&l.cargo.unwrap_or_default(), "load.cargo")?,
+            cargo: cargo_from(&l.cargo.unwrap_or_default(), &|| "load.cargo".to_owned())?,
         },
         A::Embark(e) => Action::Embark {
             member: id(e.member, "embark.member")?,
@@ -893,7 +845,9 @@ fn action_from_proto(a: &A) -> Result<Action, StateErrors> {
         },
         A::Land(_) => Action::Land,
         A::SellCargo(s) => Action::SellCargo {
-            cargo: cargo_from(&s.cargo.unwrap_or_default(), "sell_cargo.cargo")?,
+            cargo: cargo_from(&s.cargo.unwrap_or_default(), &|| {
+                "sell_cargo.cargo".to_owned()
+            })?,
         },
         A::TakeTile(_) => Action::TakeTile,
         A::Mission(m) => Action::Mission {

@@ -353,3 +353,68 @@ pub fn status_to_proto(s: &Status) -> v1::Status {
         phase: s.phase.to_owned(),
     }
 }
+
+/// Declares how a core enum and its proto enum map onto each other, variant by variant, the
+/// names being the same on both sides: `$from` reads a wire number (the proto's `UNSPECIFIED`,
+/// and any number the proto does not define, are `None`: the caller names the field), `$to`
+/// writes one. Both matches are exhaustive, so a variant added on either side without its
+/// counterpart does not compile.
+macro_rules! wire_enum {
+    ($from:ident, $to:ident: $core:ident <=> $proto:ty { $($variant:ident),+ $(,)? }) => {
+        fn $from(n: i32) -> Option<$core> {
+            type P = $proto;
+            match P::try_from(n).ok()? {
+                P::Unspecified => None,
+                $(P::$variant => Some($core::$variant),)+
+            }
+        }
+        fn $to(value: $core) -> i32 {
+            type P = $proto;
+            match value {
+                $($core::$variant => P::$variant as i32,)+
+            }
+        }
+    };
+}
+pub(crate) use wire_enum;
+
+/// The [`Wire`] methods that only place a game's messages in the oneofs of `referee.v1` (its
+/// arm is named `$arm` in every one), written once: each wraps the function of the same name in
+/// the game's wire module (`options_to_proto`, `state_to_proto`, `action_to_proto`,
+/// `event_to_proto`, `view_to_proto`), or picks the game's arm out of a request's oneof.
+macro_rules! oneof_arms {
+    ($arm:ident) => {
+        fn options_of(
+            o: &$crate::pb::v1::new_game_request::Options,
+        ) -> Option<&Self::OptionsProto> {
+            match o {
+                $crate::pb::v1::new_game_request::Options::$arm(o) => Some(o),
+                #[allow(unreachable_patterns)]
+                _ => None,
+            }
+        }
+        fn options_to_proto(o: &Self::Options) -> $crate::pb::v1::new_game_request::Options {
+            $crate::pb::v1::new_game_request::Options::$arm(options_to_proto(o))
+        }
+        fn state_to_proto(&self) -> $crate::pb::v1::game_state::Game {
+            $crate::pb::v1::game_state::Game::$arm(state_to_proto(self))
+        }
+        fn action_of(a: &$crate::pb::v1::action::Game) -> Option<&Self::ActionProto> {
+            match a {
+                $crate::pb::v1::action::Game::$arm(a) => Some(a),
+                #[allow(unreachable_patterns)]
+                _ => None,
+            }
+        }
+        fn action_to_proto(a: &Self::Action) -> $crate::pb::v1::action::Game {
+            $crate::pb::v1::action::Game::$arm(action_to_proto(a))
+        }
+        fn event_to_proto(e: &Self::Event) -> $crate::pb::v1::event::Game {
+            $crate::pb::v1::event::Game::$arm(event_to_proto(e))
+        }
+        fn view_to_proto(v: &Self::View) -> $crate::pb::v1::game_view::Game {
+            $crate::pb::v1::game_view::Game::$arm(view_to_proto(v))
+        }
+    };
+}
+pub(crate) use oneof_arms;

@@ -44,9 +44,18 @@ fn setups() -> Vec<(&'static str, v1::NewGameRequest)> {
         ..Default::default()
     };
     vec![
-        ("port-royal-2-base-4p", port_royal("port-royal/2", Default::default(), 4)),
-        ("port-royal-1-base-3p", port_royal("port-royal/1", Default::default(), 3)),
-        ("port-royal-2-contracts-4p", port_royal("port-royal/2", contracts, 4)),
+        (
+            "port-royal-2-base-4p",
+            port_royal("port-royal/2", Default::default(), 4),
+        ),
+        (
+            "port-royal-1-base-3p",
+            port_royal("port-royal/1", Default::default(), 3),
+        ),
+        (
+            "port-royal-2-contracts-4p",
+            port_royal("port-royal/2", contracts, 4),
+        ),
         (
             "port-royal-2-cooperative-3p",
             port_royal(
@@ -71,7 +80,10 @@ fn setups() -> Vec<(&'static str, v1::NewGameRequest)> {
 }
 
 fn dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/stored"))
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/stored"
+    ))
 }
 
 /// Plays `STEPS` seeded random legal actions from the setup, through the service.
@@ -177,7 +189,10 @@ fn stored_games_are_answered_byte_for_byte() {
             v1::GameState::decode(bytes.as_slice()).unwrap()
         };
         let got = runtime.block_on(answers(&referee, &state));
-        assert!(got.len() == 5, "{name}: a stored game has an action to apply");
+        assert!(
+            got.len() == 5,
+            "{name}: a stored game has an action to apply"
+        );
         if write {
             expected.insert(name.to_owned(), got);
         } else {
@@ -188,6 +203,10 @@ fn stored_games_are_answered_byte_for_byte() {
         let text = serde_json::to_string_pretty(&expected).unwrap();
         std::fs::write(&manifest, text + "\n").unwrap();
     } else {
-        assert_eq!(expected.len(), setups().len(), "a stored game without a setup");
+        assert_eq!(
+            expected.len(),
+            setups().len(),
+            "a stored game without a setup"
+        );
     }
 }

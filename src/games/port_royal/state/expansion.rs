@@ -77,29 +77,31 @@ pub(super) fn expansion_from_parts(
     let players = config.players;
     let coop = config.options.cooperative();
     let mut seen = [false; CONTRACTS];
-    let mut contract_id = |field: String, raw: u32, errs: &mut StateErrors| -> Option<ContractId> {
-        let id = u8::try_from(raw)
-            .ok()
-            .filter(|&id| contracts::contract(id).is_some_and(|c| coop || !c.cooperative_only));
-        match id {
-            None => {
-                errs.push(field, format!("contract {raw} is not in this game"));
-                None
+    // The field's path is made only for an error: this runs for every contract of every request.
+    let mut contract_id =
+        |field: &dyn Fn() -> String, raw: u32, errs: &mut StateErrors| -> Option<ContractId> {
+            let id = u8::try_from(raw)
+                .ok()
+                .filter(|&id| contracts::contract(id).is_some_and(|c| coop || !c.cooperative_only));
+            match id {
+                None => {
+                    errs.push(field(), format!("contract {raw} is not in this game"));
+                    None
+                }
+                Some(id) if seen[usize::from(id)] => {
+                    errs.push(field(), format!("contract {id} appears twice"));
+                    None
+                }
+                Some(id) => {
+                    seen[usize::from(id)] = true;
+                    Some(id)
+                }
             }
-            Some(id) if seen[usize::from(id)] => {
-                errs.push(field, format!("contract {id} appears twice"));
-                None
-            }
-            Some(id) => {
-                seen[usize::from(id)] = true;
-                Some(id)
-            }
-        }
-    };
+        };
     let mut face_up = Vec::new();
     for (i, (raw, completers)) in x.face_up.iter().enumerate() {
-        let field = format!("contracts.face_up[{i}]");
-        let Some(id) = contract_id(format!("{field}.contract"), *raw, errs) else {
+        let field = || format!("contracts.face_up[{i}]");
+        let Some(id) = contract_id(&|| format!("{}.contract", field()), *raw, errs) else {
             continue;
         };
         let mut seats = Vec::new();
@@ -107,7 +109,7 @@ pub(super) fn expansion_from_parts(
             match seat_of(c, players) {
                 Some(s) if !seats.contains(&s) => seats.push(s),
                 _ => errs.push(
-                    format!("{field}.completers[{j}]"),
+                    format!("{}.completers[{j}]", field()),
                     "not a seat, or a seat named twice",
                 ),
             }
@@ -121,7 +123,7 @@ pub(super) fn expansion_from_parts(
         .face_down
         .iter()
         .enumerate()
-        .filter_map(|(i, &raw)| contract_id(format!("contracts.face_down[{i}]"), raw, errs))
+        .filter_map(|(i, &raw)| contract_id(&|| format!("contracts.face_down[{i}]"), raw, errs))
         .collect();
     let expected = if coop { CONTRACTS } else { CONTRACTS - 2 };
     if face_up.len() + face_down.len() != expected && errs.errors.is_empty() {
@@ -143,7 +145,6 @@ pub(super) fn expansion_from_parts(
     }
     let mut progress: Vec<Progress> = Vec::new();
     for (i, &(seat, contract, level)) in x.progress.iter().enumerate() {
-        let field = format!("contracts.progress[{i}]");
         let slot = u8::try_from(contract)
             .ok()
             .and_then(|c| face_up.iter().find(|s| s.id == c));
@@ -167,7 +168,7 @@ pub(super) fn expansion_from_parts(
                 })
             }
             _ => errs.push(
-                field,
+                format!("contracts.progress[{i}]"),
                 "a progress cube needs a seat, a face-up contract with progress spaces, a level on them, and no completion of that contract",
             ),
         }

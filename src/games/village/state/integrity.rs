@@ -249,7 +249,6 @@ impl State {
         let mut missions = Vec::new();
         for (i, s) in self.seats.iter().enumerate() {
             let ship = &s.ship;
-            let field = format!("seats[{i}].ship");
             let mut kinds: Vec<_> = ship.holds.iter().map(|c| c.kind()).collect();
             kinds.sort_unstable();
             kinds.dedup();
@@ -276,7 +275,10 @@ impl State {
                     && s.chests.is_empty()
             };
             if !ok {
-                errs.push(field, "is not a ship this game can have");
+                errs.push(
+                    format!("seats[{i}].ship"),
+                    "is not a ship this game can have",
+                );
             }
             for (j, m) in s.members.iter().enumerate() {
                 let ok = match m.place {
