@@ -15,7 +15,7 @@ use referee::games::port_royal::Rules;
 use referee::games::port_royal::State as PortRoyal;
 use referee::games::village::State as Village;
 use referee::pb::v1;
-use referee::service::port_royal::state_to_proto;
+use referee::service::wire::port_royal::state_to_proto;
 use referee::service::wire::state_from_proto;
 use samples::{mid_game, mode};
 use std::hint::black_box;
@@ -59,7 +59,7 @@ fn ops(c: &mut Criterion) {
 /// The same operations on a recorded mid-game Village state (provisional set, seed 7).
 fn village_ops(c: &mut Criterion) {
     use referee::games::village::Rules;
-    use referee::service::village as wire;
+    use referee::service::wire::village as wire;
     for players in [4u32, 5] {
         let set = village::provisional();
         let states = village::states(&set, players, 7);

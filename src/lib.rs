@@ -21,8 +21,9 @@
 //! - [`service`]: the tonic handlers; each RPC body written once over the game
 //!   (`service::rpc`), the games served and the dispatch on them ([`service::games`]), the
 //!   proto side of the seam ([`service::wire::Wire`]) with one module per game mapping its
-//!   messages to and from the game's parts, actions, events and views (`service::port_royal`), the codec, the edge limits, health, metrics, state tags and the
-//!   server with its graceful drain.
+//!   messages to and from the game's parts, actions, events and views
+//!   ([`service::wire::port_royal`], [`service::wire::village`]), the codec, the edge limits,
+//!   health, metrics, state tags and the server with its graceful drain.
 //! - [`config`], [`secret`] and [`telemetry`]: flags and environment variables (naming no game:
 //!   each game's context is built from its part by `service::contexts`); key material; logging
 //!   and tracing.

@@ -9,12 +9,10 @@ pub mod fair_shuffle;
 pub mod games;
 mod health;
 pub mod metrics;
-pub mod port_royal;
 mod process;
 mod rpc;
 pub mod server;
 pub mod state_tag;
-pub mod village;
 pub mod wire;
 
 use std::cell::Cell;

@@ -12,8 +12,8 @@ use referee::games::village::pieces::{Colour, Space};
 use referee::games::village::state::Parts;
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, Rules, State};
 use referee::pb::v1;
-use referee::service::village::state_to_proto;
 use referee::service::wire;
+use referee::service::wire::village::state_to_proto;
 
 /// The test suite's second component set.
 pub const OTHER: &str = include_str!("../fixtures/village/other-components.toml");

@@ -6,7 +6,7 @@ use crate::common::port_royal as helpers;
 
 use prost::Message;
 use referee::games::port_royal::{self, Options};
-use referee::service::port_royal::state_to_proto;
+use referee::service::wire::port_royal::state_to_proto;
 
 use crate::common::hash::fnv1a;
 

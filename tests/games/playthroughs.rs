@@ -11,7 +11,7 @@ use crate::common::port_royal as helpers;
 
 use prost::Message;
 use referee::games::port_royal::{self, Action, Mode, Options, Rules};
-use referee::service::port_royal::state_to_proto;
+use referee::service::wire::port_royal::state_to_proto;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, PartialEq, Debug)]

@@ -11,7 +11,7 @@ use referee::core::{GameRng, Seat};
 use referee::games::village::components::Components;
 use referee::games::village::state::Goal;
 use referee::games::village::{new_game, Action, Options, State};
-use referee::service::village::state_to_proto;
+use referee::service::wire::village::state_to_proto;
 use serde::{Deserialize, Serialize};
 
 use crate::common::hash::fnv1a_hex;

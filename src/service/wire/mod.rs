@@ -1,5 +1,10 @@
 //! The proto side of the game seam: what each game's wire module maps between its proto
-//! messages and its core types, and the mappings every game shares (envelope, status).
+//! messages and its core types (`port_royal`, `village`), and the mappings every game shares
+//! (envelope, status), with the two declarations that keep the games' modules to their real
+//! decisions ([`wire_enum!`], [`oneof_arms!`]).
+
+pub mod port_royal;
+pub mod village;
 
 use super::contexts::Contexts;
 use super::fair_shuffle;
