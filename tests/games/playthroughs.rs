@@ -3,15 +3,20 @@
 //! this release plays: replaying them under their own version must accept every action and end
 //! in the same state. The `port-royal/1` games were recorded by the first release, so they also
 //! prove that a game begun under it is still played the same. Unlike the golden random games,
-//! these do not depend on the test agent. Regenerate (only to add a new rules version; the older
-//! entries must come out unchanged): `REGENERATE=1 cargo test --test games playthroughs`.
+//! these do not depend on the test agent. They are replayed through the service
+//! (`harness::recorded`, written once for every game). Regenerate (only to add a new rules
+//! version; the older entries must come out unchanged):
+//! `REGENERATE=1 cargo test --test games playthroughs`.
 
 use crate::common::hash::fnv1a_hex;
 use crate::common::port_royal as helpers;
+use crate::harness::recorded::{replay_through_the_service, Recorded};
 
 use prost::Message;
-use referee::games::port_royal::{self, Action, Mode, Options, Rules};
+use referee::games::port_royal::{Action, Mode, Options, Rules, State};
+use referee::pb::v1;
 use referee::service::wire::port_royal::state_to_proto;
+use referee::service::wire::Wire;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
@@ -123,17 +128,20 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
     let recorded: Vec<Playthrough> =
         serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
     assert_eq!(recorded.len(), RECORDED.len());
-    for p in recorded {
-        let mut state =
-            port_royal::new_game_under(p.rules(), p.players, p.start_seat, p.seed, p.options())
-                .unwrap();
-        for (seat, action) in &p.actions {
-            helpers::act(&mut state, *seat, action.clone());
-        }
-        assert!(state.status().finished);
-        assert_eq!(
-            fnv1a_hex(&state_to_proto(&state).encode_to_vec()),
-            p.final_state_fnv1a
-        );
-    }
+    let recorded = recorded.into_iter().map(|p| Recorded::<State> {
+        name: format!("{} {}p seed {}", p.rules_version, p.players, p.seed),
+        context: (),
+        setup: v1::NewGameRequest {
+            game: "port-royal".to_owned(),
+            players: p.players,
+            seed: Some(p.seed),
+            start_seat: Some(p.start_seat),
+            rules_version: Some(p.rules().as_str().to_owned()),
+            options: Some(State::options_to_proto(&p.options())),
+            fair_shuffle: false,
+        },
+        actions: p.actions,
+        final_state_fnv1a: p.final_state_fnv1a,
+    });
+    replay_through_the_service(recorded.collect());
 }

@@ -1,8 +1,9 @@
 //! Village's golden determinism and recorded playthroughs: fixed seeds give this exact setup and
 //! these exact final states on every machine and every release of `village/1` (if one changes,
 //! the rules version must change too); recorded games (setup, every action, final state hash, in
-//! `tests/fixtures/village/playthroughs.json`) replay to the same final state. Regenerate only for
-//! a new rules version: `REGENERATE=1 cargo test --test games village_golden`.
+//! `tests/fixtures/village/playthroughs.json`) replay through the service to the same final state
+//! (`harness::recorded`). Regenerate only for a new rules version:
+//! `REGENERATE=1 cargo test --test games village_golden`.
 
 use std::sync::Arc;
 
@@ -16,6 +17,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::common::hash::fnv1a_hex;
 use crate::common::village::{act, pick, sets};
+use crate::harness::recorded::{replay_through_the_service, Recorded};
+use referee::pb::v1;
+use referee::service::wire::Wire;
 
 /// The state's pinned hash: FNV-1a of its encoding.
 fn fnv1a(state: &State) -> String {
@@ -168,7 +172,7 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
     let recorded: Vec<Playthrough> =
         serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
     assert_eq!(recorded.len(), GAMES.len());
-    for p in recorded {
+    let recorded = recorded.into_iter().map(|p| {
         assert_eq!(p.rules_version, "village/1");
         let set = sets.iter().find(|s| s.name == p.component_set).unwrap();
         let options = Options {
@@ -176,21 +180,23 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
             life_goals: p.life_goals,
             port: p.port,
         };
-        let mut state =
-            new_game(Arc::clone(set), p.players, p.start_seat, p.seed, options).unwrap();
-        for &(seat, action) in &p.actions {
-            act(&mut state, seat, action);
+        Recorded::<State> {
+            name: format!("{} {}p seed {}", p.component_set, p.players, p.seed),
+            context: Arc::clone(set),
+            setup: v1::NewGameRequest {
+                game: "village".to_owned(),
+                players: p.players,
+                seed: Some(p.seed),
+                start_seat: Some(p.start_seat),
+                rules_version: Some(p.rules_version),
+                options: Some(State::options_to_proto(&options)),
+                fair_shuffle: false,
+            },
+            actions: p.actions,
+            final_state_fnv1a: p.final_state_fnv1a,
         }
-        assert!(state.status().finished);
-        assert_eq!(
-            fnv1a(&state),
-            p.final_state_fnv1a,
-            "{} {}p seed {}",
-            p.component_set,
-            p.players,
-            p.seed
-        );
-    }
+    });
+    replay_through_the_service(recorded.collect());
 }
 
 const GOLDEN_SETUP_PILE_TOP: [u8; 6] = [1, 15, 16, 3, 14, 11];

@@ -16,6 +16,7 @@ use tonic_types::StatusExt;
 
 use crate::common::paths;
 use crate::common::raw;
+use crate::play::{play, Hooks};
 use raw::Raw;
 
 pub(super) struct Server {
@@ -156,73 +157,28 @@ pub(super) fn fields_of(request: &str, status: &Status) -> Vec<String> {
     fields
 }
 
-/// Plays a complete game through LegalActions and Apply (always the first legal action but
-/// stopping after three draws), checking Validate agrees. Returns the final state and the log.
-async fn play(
-    c: &mut RefereeServiceClient<Channel>,
-    setup: v1::NewGameRequest,
-) -> (v1::GameState, Vec<v1::Action>) {
-    let players = setup.players;
-    let started = c.new_game(setup).await.unwrap().into_inner();
-    let mut state = started.state.unwrap();
-    let mut log = Vec::new();
-    for step in 0..5_000u64 {
-        let legal = c
-            .legal_actions(v1::LegalActionsRequest {
-                state: Some(state.clone()),
-                seat: None,
-            })
-            .await
-            .unwrap()
-            .into_inner();
-        let status = legal.status.unwrap();
-        if status.finished {
-            assert!(legal.actions.is_empty());
-            let result = status.result.unwrap();
-            assert_eq!(result.seats.len(), players as usize);
-            for seat in &result.seats {
-                // Port Royal breaks ties on coins; field 3 repeats the first tie-breaker.
-                assert_eq!(seat.tie_breakers, [seat.tie_breaker]);
-            }
-            match &result.cooperative {
-                None => assert!(result.seats.iter().any(|s| s.winner)),
-                Some(team) => assert!(result.seats.iter().all(|s| s.winner == team.won)),
-            }
-            return (state, log);
+/// Port Royal in the end-to-end loop: a finished game breaks ties on coins (field 3 repeats the
+/// first tie-breaker), and has a winner, or the team's outcome for every seat.
+pub(super) const PORT_ROYAL: Hooks = Hooks {
+    pick: |step, n| (step * 7) % n,
+    status: |_| {},
+    result: |result| {
+        for seat in &result.seats {
+            assert_eq!(seat.tie_breakers, [seat.tie_breaker]);
         }
-        let pick = (step as usize * 7) % legal.actions.len();
-        let action = legal.actions[pick].clone();
-        assert_eq!(action.expected_sequence, Some(state.sequence));
-        assert!(action.seat.is_some_and(|s| status.to_act.contains(&s)));
-        let validated = c
-            .validate(v1::ValidateRequest {
-                state: Some(state.clone()),
-                action: Some(action.clone()),
-            })
-            .await
-            .unwrap()
-            .into_inner();
-        assert_eq!(validated.violation, None);
-        let applied = c
-            .apply(v1::ApplyRequest {
-                state: Some(state.clone()),
-                action: Some(action.clone()),
-            })
-            .await
-            .unwrap()
-            .into_inner();
-        match applied.outcome.unwrap() {
-            Outcome::Applied(a) => {
-                let next = a.state.unwrap();
-                assert_eq!(next.sequence, state.sequence + 1);
-                state = next;
-            }
-            Outcome::Violation(v) => panic!("legal action refused: {v:?}"),
+        match &result.cooperative {
+            None => assert!(result.seats.iter().any(|s| s.winner)),
+            Some(team) => assert!(result.seats.iter().all(|s| s.winner == team.won)),
         }
-        log.push(action);
-    }
-    panic!("game did not end");
-}
+    },
+    view: |view, _| {
+        assert!(
+            matches!(view.game, Some(v1::game_view::Game::PortRoyal(_))),
+            "a Port Royal view"
+        );
+    },
+    every_action_announced: false,
+};
 
 #[tokio::test]
 async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
@@ -262,7 +218,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         new_game_with(4, 19, cooperative(2)),
     ];
     for setup in setups {
-        let (last, log) = play(&mut c, setup.clone()).await;
+        let (last, log) = play(&mut c, setup.clone(), &PORT_ROYAL).await;
         if let Some(game_state::Game::PortRoyal(p)) = &last.game {
             if p.options.unwrap().mode == v1::PortRoyalMode::Cooperative as i32 {
                 let outcome = p.contracts.as_ref().unwrap().outcome;
@@ -1559,7 +1515,7 @@ async fn with_a_state_key_changed_or_untagged_states_are_refused() {
 
     // A complete game and its replay: every state goes out tagged and comes back accepted.
     let setup = new_game_with(3, 21, competitive_contracts());
-    let (last, log) = play(&mut c, setup.clone()).await;
+    let (last, log) = play(&mut c, setup.clone(), &PORT_ROYAL).await;
     assert_eq!(last.auth_tag.len(), 32);
     let replay = c
         .replay(v1::ReplayRequest {
@@ -1801,7 +1757,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
     // NewGame and Replay under the old version; an unknown version is refused.
     let mut old = new_game_with(3, 21, competitive_contracts());
     old.rules_version = Some("port-royal/1".into());
-    let (last, log) = play(&mut c, old.clone()).await;
+    let (last, log) = play(&mut c, old.clone(), &PORT_ROYAL).await;
     assert_eq!(last.rules_version, "port-royal/1");
     let replay = c
         .replay(v1::ReplayRequest {

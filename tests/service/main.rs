@@ -10,6 +10,7 @@ mod fault;
 mod fuzz;
 mod grpc;
 mod grpc_mutation;
+mod play;
 mod tls;
 mod tracing;
 mod village;

@@ -12,6 +12,7 @@ use tonic::Code;
 use tonic_types::StatusExt;
 
 use crate::grpc::{client, fields_of, start, Server};
+use crate::play::{play, Hooks};
 
 const OTHER_SET: &str = "tests/fixtures/village/other-components.toml";
 
@@ -91,94 +92,52 @@ async fn violation(
     }
 }
 
-/// Plays a game through LegalActions, Validate, Apply and View; returns the final state and log.
-async fn play(
-    c: &mut RefereeServiceClient<Channel>,
-    setup: v1::NewGameRequest,
-) -> (v1::GameState, Vec<v1::Action>) {
-    let players = setup.players;
-    let mut state = c.new_game(setup).await.unwrap().into_inner().state.unwrap();
-    let mut log = Vec::new();
-    for step in 0..5_000usize {
-        let legal = c
-            .legal_actions(v1::LegalActionsRequest {
-                state: Some(state.clone()),
-                seat: None,
-            })
-            .await
-            .unwrap()
-            .into_inner();
-        let status = legal.status.unwrap();
-        if status.finished {
-            let result = status.result.unwrap();
-            assert_eq!(result.seats.len(), players as usize);
-            assert!(result.seats.iter().any(|s| s.winner));
-            for seat in &result.seats {
-                assert_eq!(seat.tie_breakers.len(), 2, "customers, then living members");
-            }
-            return (state, log);
+/// Village in the end-to-end loop: one seat decides at a time; a finished game has a winner
+/// and two tie-breakers; a seat's view hides the customer pile and what the other seats hold
+/// face down.
+const VILLAGE: Hooks = Hooks {
+    // Prefer acting over passing, so games see every kind of action.
+    pick: |step, n| (step * 7 + 3) % n,
+    status: |status| assert_eq!(status.to_act.len(), 1, "one seat decides"),
+    result: |result| {
+        assert!(result.seats.iter().any(|s| s.winner));
+        for seat in &result.seats {
+            assert_eq!(seat.tie_breakers.len(), 2, "customers, then living members");
         }
-        assert_eq!(status.to_act.len(), 1, "one seat decides");
-        // Prefer acting over passing, so games see every kind of action.
-        let pick = (step * 7 + 3) % legal.actions.len();
-        let action = legal.actions[pick].clone();
-        if step % 50 == 0 {
-            let view = c
-                .view(v1::ViewRequest {
-                    state: Some(state.clone()),
-                    seat: Some(status.to_act[0]),
-                })
-                .await
-                .unwrap()
-                .into_inner()
-                .view
-                .unwrap();
-            let Some(v1::game_view::Game::Village(v)) = view.game else {
-                panic!("not a Village view");
-            };
-            assert!(v.market.unwrap().pile.is_empty(), "the pile is hidden");
-            for (i, s) in v.seats.iter().enumerate() {
-                if i as u32 != status.to_act[0] {
-                    assert!(s.customers.is_empty(), "others' customers are hidden");
-                    assert!(
-                        s.goals.iter().all(|g| g.revealed),
-                        "others' goals are hidden"
-                    );
-                    assert!(s.goals.len() + s.hidden_goals as usize <= 2);
-                    assert!(s.chests.is_empty(), "others' chests are face down");
-                    let holds = s.ship.iter().flat_map(|ship| &ship.holds);
-                    assert!(
-                        holds.into_iter().all(|c| c.chest == 0),
-                        "chest values hidden"
-                    );
-                } else {
-                    assert_eq!(s.hidden_goals, 0, "a seat sees its own goals");
-                }
+    },
+    view: |view, viewer| {
+        let Some(v1::game_view::Game::Village(v)) = &view.game else {
+            panic!("not a Village view");
+        };
+        assert!(
+            v.market.as_ref().unwrap().pile.is_empty(),
+            "the pile is hidden"
+        );
+        for (i, s) in v.seats.iter().enumerate() {
+            if i as u32 != viewer {
+                assert!(s.customers.is_empty(), "others' customers are hidden");
                 assert!(
-                    s.members.iter().all(|&m| m >= 1000),
-                    "every member has a place"
+                    s.goals.iter().all(|g| g.revealed),
+                    "others' goals are hidden"
                 );
+                assert!(s.goals.len() + s.hidden_goals as usize <= 2);
+                assert!(s.chests.is_empty(), "others' chests are face down");
+                let holds = s.ship.iter().flat_map(|ship| &ship.holds);
+                assert!(
+                    holds.into_iter().all(|c| c.chest == 0),
+                    "chest values hidden"
+                );
+            } else {
+                assert_eq!(s.hidden_goals, 0, "a seat sees its own goals");
             }
+            assert!(
+                s.members.iter().all(|&m| m >= 1000),
+                "every member has a place"
+            );
         }
-        let applied = c
-            .apply(v1::ApplyRequest {
-                state: Some(state.clone()),
-                action: Some(action.clone()),
-            })
-            .await
-            .unwrap()
-            .into_inner();
-        match applied.outcome.unwrap() {
-            Outcome::Applied(a) => {
-                assert!(!a.events.is_empty(), "every action is announced");
-                state = a.state.unwrap();
-            }
-            Outcome::Violation(v) => panic!("listed action refused: {v:?}"),
-        }
-        log.push(action);
-    }
-    panic!("game did not end");
-}
+    },
+    every_action_announced: true,
+};
 
 #[tokio::test]
 async fn village_is_listed_with_its_component_set() {
@@ -252,7 +211,7 @@ async fn complete_games_through_every_rpc_and_replay_reproduces_them() {
                 "NOT_OPEN"
             );
         }
-        let (state, log) = play(&mut c, setup.clone()).await;
+        let (state, log) = play(&mut c, setup.clone(), &VILLAGE).await;
         let replayed = c
             .replay(v1::ReplayRequest {
                 server_seed: Vec::new(),

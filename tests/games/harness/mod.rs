@@ -47,6 +47,7 @@ macro_rules! mode_tests {
 
 pub mod hostile;
 pub mod port_royal;
+pub mod recorded;
 pub mod village;
 
 use std::ops::RangeInclusive;
