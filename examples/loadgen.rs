@@ -13,8 +13,12 @@ mod samples;
 #[path = "../tests/common/village.rs"]
 mod village;
 
+#[path = "shared/echo.rs"]
+mod echo;
+
 use std::path::Path;
 
+use echo::Blob;
 use prost::Message;
 use referee::games::village::Options as VillageOptions;
 use referee::pb::v1::{self, referee_service_client::RefereeServiceClient};
@@ -83,17 +87,6 @@ impl Requests {
         std::fs::write(out.join(format!("{prefix}legal.bin")), frame(&self.legal))?;
         std::fs::write(out.join(format!("{prefix}view.bin")), frame(&self.view))
     }
-}
-
-/// The echo service's message (as `examples/loadtest_echo.rs` declares it).
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct Blob {
-    /// Padding.
-    #[prost(bytes = "vec", tag = "1")]
-    pub data: Vec<u8>,
-    /// The size of the `data` the response carries.
-    #[prost(uint32, tag = "2")]
-    pub respond: u32,
 }
 
 /// The largest blob whose `data` is `n` bytes or fewer that encodes to exactly `len` bytes, with

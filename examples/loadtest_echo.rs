@@ -7,10 +7,14 @@
 //!
 //! Usage: `loadtest_echo [referee flags…]`
 
+#[path = "shared/echo.rs"]
+mod echo;
+
 use std::convert::Infallible;
 use std::task::{Context, Poll};
 
 use clap::Parser;
+use echo::Blob;
 use mimalloc::MiMalloc;
 use referee::config::Config;
 use referee::service::codec::RefereeCodec;
@@ -22,17 +26,6 @@ use tonic::service::Routes;
 /// The referee's allocator, so the floor pays what the referee pays for memory.
 #[global_allocator]
 static GLOBAL: MiMalloc = MiMalloc;
-
-/// The echo's request and response: bytes to carry, and how many to carry back.
-#[derive(Clone, PartialEq, prost::Message)]
-pub struct Blob {
-    /// Padding: a request carries as many bytes as the request it stands for.
-    #[prost(bytes = "vec", tag = "1")]
-    pub data: Vec<u8>,
-    /// The size of the `data` the response carries.
-    #[prost(uint32, tag = "2")]
-    pub respond: u32,
-}
 
 /// Answers a blob with a blob of the asked size.
 struct Echo;

@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 use tonic::transport::Channel;
 use tonic::Code;
 
+use crate::calls::Calls;
 use crate::grpc::{client, fields_of, start};
 
 type Client = RefereeServiceClient<Channel>;
@@ -113,14 +114,7 @@ async fn play_fair(c: &mut Client, setup: &v1::NewGameRequest) -> (v1::GameState
                 assert!(!bytes.windows(32).any(|w| w == secret.as_slice()));
             }
         }
-        let legal = c
-            .legal_actions(v1::LegalActionsRequest {
-                state: Some(state.clone()),
-                seat: None,
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let legal = c.legal_on(&state).await;
         if legal.status.unwrap().finished {
             return (state, log);
         }

@@ -14,6 +14,7 @@ use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
 
+use crate::calls::Calls;
 use crate::common::paths;
 use crate::common::raw;
 use crate::play::{play, Hooks};
@@ -294,14 +295,7 @@ async fn violations_are_answers_with_stable_codes() {
         (stop, "MUST_DRAW_FIRST"),
         (empty, "MISSING_ACTION"),
     ] {
-        let applied = c
-            .apply(v1::ApplyRequest {
-                state: Some(state.clone()),
-                action: Some(action.clone()),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let applied = c.apply_on(&state, &action).await;
         match applied.outcome.unwrap() {
             Outcome::Violation(v) => {
                 assert_eq!(v.code, code);
@@ -309,14 +303,7 @@ async fn violations_are_answers_with_stable_codes() {
             }
             Outcome::Applied(_) => panic!("{action:?} applied"),
         }
-        let validated = c
-            .validate(v1::ValidateRequest {
-                state: Some(state.clone()),
-                action: Some(action),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let validated = c.validate_on(&state, &action).await;
         assert_eq!(validated.violation.unwrap().code, code);
     }
 }
@@ -325,16 +312,7 @@ async fn violations_are_answers_with_stable_codes() {
 async fn views_hide_coins_and_piles() {
     let (_server, mut c, state) = started(4, 8).await;
     for seat in [None, Some(0), Some(3)] {
-        let view = c
-            .view(v1::ViewRequest {
-                state: Some(state.clone()),
-                seat,
-            })
-            .await
-            .unwrap()
-            .into_inner()
-            .view
-            .unwrap();
+        let view = c.view_on(&state, seat).await.view.unwrap();
         assert_eq!(view.viewer, seat);
         let Some(v1::game_view::Game::PortRoyal(pr)) = view.game else {
             panic!("no view")
@@ -409,16 +387,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     );
 
     // A view sent back as a state decodes to a state with a rules version and no game.
-    let view = c
-        .view(v1::ViewRequest {
-            state: Some(state.clone()),
-            seat: None,
-        })
-        .await
-        .unwrap()
-        .into_inner()
-        .view
-        .unwrap();
+    let view = c.view_on(&state, None).await.view.unwrap();
     let as_state = v1::GameState::decode(view.encode_to_vec().as_slice()).unwrap();
     let err = c.legal_actions(legal(as_state)).await.unwrap_err();
     assert_eq!(err.code(), Code::InvalidArgument);
@@ -627,16 +596,7 @@ async fn undecodable_bytes_are_invalid_argument_and_oversized_is_resource_exhaus
 async fn framing_faults_are_refused_by_code_and_counted() {
     use raw::{framed, h2_call};
     let (server, mut c, state) = started(3, 2).await;
-    let action = c
-        .legal_actions(v1::LegalActionsRequest {
-            state: Some(state.clone()),
-            seat: None,
-        })
-        .await
-        .unwrap()
-        .into_inner()
-        .actions
-        .remove(0);
+    let action = c.legal_on(&state).await.actions.remove(0);
     let message = v1::ApplyRequest {
         state: Some(state),
         action: Some(action),
@@ -1565,22 +1525,8 @@ async fn with_a_state_key_changed_or_untagged_states_are_refused() {
     refused_everywhere(&mut client(&other).await, &state).await;
     let rotated = start(keyed_config(NEW, Some(OLD))).await;
     let mut r = client(&rotated).await;
-    let legal = r
-        .legal_actions(v1::LegalActionsRequest {
-            state: Some(state.clone()),
-            seat: None,
-        })
-        .await
-        .unwrap()
-        .into_inner();
-    let applied = r
-        .apply(v1::ApplyRequest {
-            state: Some(state.clone()),
-            action: Some(legal.actions[0].clone()),
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let legal = r.legal_on(&state).await;
+    let applied = r.apply_on(&state, &legal.actions[0]).await;
     let Some(Outcome::Applied(applied)) = applied.outcome else {
         panic!("not applied")
     };
@@ -1707,14 +1653,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
         let mut core = state_from_proto::<State>(p, Rules::V1, &()).unwrap();
         let mut steps = 0usize;
         loop {
-            let legal = c
-                .legal_actions(v1::LegalActionsRequest {
-                    state: Some(state.clone()),
-                    seat: None,
-                })
-                .await
-                .unwrap()
-                .into_inner();
+            let legal = c.legal_on(&state).await;
             assert_eq!(
                 legal.actions.len(),
                 core.legal_actions(None).len(),
@@ -1728,16 +1667,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
             let pick = (steps * 7 + 3) % legal.actions.len();
             let action = legal.actions[pick].clone();
             let (seat, core_action) = core.legal_actions(None)[pick].clone();
-            let Some(Outcome::Applied(applied)) = c
-                .apply(v1::ApplyRequest {
-                    state: Some(state.clone()),
-                    action: Some(action),
-                })
-                .await
-                .unwrap()
-                .into_inner()
-                .outcome
-            else {
+            let Some(Outcome::Applied(applied)) = c.apply_on(&state, &action).await.outcome else {
                 panic!("{name}: a listed action was refused");
             };
             state = applied.state.unwrap();
@@ -1850,12 +1780,7 @@ async fn an_action_without_its_seat_card_or_contract_is_invalid_argument() {
     }
     // Seat 0, sent explicitly, is seat 0.
     let ok = c
-        .validate(v1::ValidateRequest {
-            state: Some(state),
-            action: Some(action(Some(0), Kind::Draw(pa::Draw {}))),
-        })
-        .await
-        .unwrap()
-        .into_inner();
+        .validate_on(&state, &action(Some(0), Kind::Draw(pa::Draw {})))
+        .await;
     assert_eq!(ok.violation, None);
 }

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod calls;
 mod fair_shuffle;
 mod fault;
 mod fuzz;

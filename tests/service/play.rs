@@ -10,6 +10,8 @@ use referee::pb::v1::{
 };
 use tonic::transport::Channel;
 
+use crate::calls::Calls;
+
 /// What a game adds to the loop.
 pub struct Hooks {
     /// Which of `n` listed actions to take at `step` (spread over the list so games see every
@@ -35,14 +37,7 @@ pub async fn play(
     let mut state = c.new_game(setup).await.unwrap().into_inner().state.unwrap();
     let mut log = Vec::new();
     for step in 0..5_000usize {
-        let legal = c
-            .legal_actions(v1::LegalActionsRequest {
-                state: Some(state.clone()),
-                seat: None,
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let legal = c.legal_on(&state).await;
         let status = legal.status.unwrap();
         if status.finished {
             assert!(legal.actions.is_empty(), "a finished game lists nothing");
@@ -57,35 +52,12 @@ pub async fn play(
         let seat = action.seat.expect("a listed action names its seat");
         assert!(status.to_act.contains(&seat), "a seat that must act");
         if step % 50 == 0 {
-            let view = c
-                .view(v1::ViewRequest {
-                    state: Some(state.clone()),
-                    seat: Some(seat),
-                })
-                .await
-                .unwrap()
-                .into_inner()
-                .view
-                .unwrap();
+            let view = c.view_on(&state, Some(seat)).await.view.unwrap();
             (hooks.view)(&view, seat);
         }
-        let validated = c
-            .validate(v1::ValidateRequest {
-                state: Some(state.clone()),
-                action: Some(action.clone()),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let validated = c.validate_on(&state, &action).await;
         assert_eq!(validated.violation, None, "Validate agrees with the list");
-        let applied = c
-            .apply(v1::ApplyRequest {
-                state: Some(state.clone()),
-                action: Some(action.clone()),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let applied = c.apply_on(&state, &action).await;
         match applied.outcome.unwrap() {
             Outcome::Applied(a) => {
                 if hooks.every_action_announced {

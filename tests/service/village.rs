@@ -11,6 +11,7 @@ use tonic::transport::Channel;
 use tonic::Code;
 use tonic_types::StatusExt;
 
+use crate::calls::Calls;
 use crate::grpc::{client, fields_of, start, Server};
 use crate::play::{play, Hooks};
 
@@ -66,22 +67,8 @@ async fn violation(
     state: &v1::GameState,
     action: v1::Action,
 ) -> String {
-    let validated = c
-        .validate(v1::ValidateRequest {
-            state: Some(state.clone()),
-            action: Some(action.clone()),
-        })
-        .await
-        .unwrap()
-        .into_inner();
-    let applied = c
-        .apply(v1::ApplyRequest {
-            state: Some(state.clone()),
-            action: Some(action),
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let validated = c.validate_on(state, &action).await;
+    let applied = c.apply_on(state, &action).await;
     match applied.outcome.unwrap() {
         Outcome::Violation(v) => {
             assert!(!v.message.is_empty());
@@ -195,17 +182,7 @@ async fn complete_games_through_every_rpc_and_replay_reproduces_them() {
             let reveal = v1::village_action::Action::RevealGoal(v1::VillageRevealGoal {
                 goal: v1::VillageGoal::Merchant as i32,
             });
-            let to_act = c
-                .legal_actions(v1::LegalActionsRequest {
-                    state: Some(state.clone()),
-                    seat: None,
-                })
-                .await
-                .unwrap()
-                .into_inner()
-                .status
-                .unwrap()
-                .to_act[0];
+            let to_act = c.legal_on(&state).await.status.unwrap().to_act[0];
             assert_eq!(
                 violation(&mut c, &state, village_action(reveal, to_act)).await,
                 "NOT_OPEN"
@@ -260,15 +237,7 @@ async fn violations_and_the_wrong_game() {
         "CANNOT_PAY"
     );
     // A space with no plague cube on it, if any.
-    let legal = c
-        .legal_actions(v1::LegalActionsRequest {
-            state: Some(state.clone()),
-            seat: None,
-        })
-        .await
-        .unwrap()
-        .into_inner()
-        .actions;
+    let legal = c.legal_on(&state).await.actions;
     let plague_on = |space: i32| {
         legal.iter().any(|a| {
             matches!(&a.game, Some(v1::action::Game::Village(v1::VillageAction { action: Some(A::TakeCube(t)) }))
