@@ -35,6 +35,12 @@ pub trait RulesVersion: Copy + Eq + std::fmt::Debug + 'static {
 pub trait Game: Clone + Sized {
     /// The identifier in `NewGameRequest.game`, metrics labels and logs, e.g. `port-royal`.
     const ID: &'static str;
+    /// The game's name, as ListGames shows it.
+    const TITLE: &'static str;
+    /// The fewest and the most seats any of its variants seats.
+    const PLAYERS: std::ops::RangeInclusive<u8>;
+    /// Each option's field in its options message, and what it does (ListGames).
+    const OPTIONS: &'static [(&'static str, &'static str)];
     /// The rules versions it plays.
     type Rules: RulesVersion;
     /// What is chosen at setup (variants, expansions).

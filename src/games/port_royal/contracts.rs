@@ -280,6 +280,38 @@ pub fn time_pile_size(face_up: &[ContractId]) -> usize {
     usize::try_from(TIME_PILE_BASE + numbers + letters.len() as i32).unwrap_or(0)
 }
 
+impl Requirement {
+    /// The requirement in words, as ListGames shows it.
+    pub fn describe(self) -> String {
+        match self {
+            Requirement::Persons(a, b) if a == b => format!("2 {}s in your display", a.name()),
+            Requirement::Persons(a, b) => {
+                format!("a {} and a {} in your display", a.name(), b.name())
+            }
+            Requirement::CheapStaff => "4 persons with a printed cost of 3 or less".into(),
+            Requirement::Fighter => "3 swords".into(),
+            Requirement::Explorer => "1 expedition".into(),
+            Requirement::DeclineCoins { colour, times } => {
+                format!(
+                    "decline the coins of a traded {} ship {times} times",
+                    format!("{colour:?}").to_lowercase()
+                )
+            }
+            Requirement::TaxOfficer => "you had to pay taxes".into(),
+            Requirement::Jinx => "as active player, your turn ends with two ships of one colour".into(),
+            Requirement::TinyGamester => {
+                "as active player, 3 ship colours in the harbor: progress, then complete the next time"
+                    .into()
+            }
+            Requirement::Gamester => "as active player, 4 ship colours in the harbor".into(),
+            Requirement::PackOfPirates => {
+                "as active player, repel and set aside one ship of each of the 5 colours".into()
+            }
+            Requirement::RoyalOrRansom => "12 victory points, or pay 15 coins".into(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,6 +33,9 @@ impl crate::games::RulesVersion for Rules {
 
 impl crate::games::Game for State {
     const ID: &'static str = "port-royal";
+    const TITLE: &'static str = "Port Royal";
+    const PLAYERS: std::ops::RangeInclusive<u8> = 1..=state::MAX_PLAYERS;
+    const OPTIONS: &'static [(&'static str, &'static str)] = &state::OPTIONS;
     type Rules = Rules;
     type Options = Options;
     type Context = ();

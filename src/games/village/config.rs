@@ -10,6 +10,25 @@ use super::components::Components;
 /// Village seats 2 to 5 players.
 pub const PLAYERS: std::ops::RangeInclusive<u8> = 2..=5;
 
+/// Each option and what it does, as ListGames describes them (the last two are refused).
+pub const OPTIONS: [(&str, &str); 5] = [
+    (
+        "no_starting_compensation",
+        "Turns off the recommended starting compensation (2nd seat 1 grain, 3rd a random cube, \
+         4th a cube of its choice, 5th a coin).",
+    ),
+    ("port", "Village Port: sea travel replaces travel."),
+    (
+        "life_goals",
+        "Life Goals: one silver and one golden goal per seat.",
+    ),
+    ("inn", "Village Inn: out of scope (UNSUPPORTED_EXPANSION)."),
+    (
+        "marriage",
+        "Marriage: out of scope (UNSUPPORTED_EXPANSION).",
+    ),
+];
+
 /// Options chosen at setup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {

@@ -23,6 +23,9 @@ pub use view::View;
 
 impl crate::games::Game for State {
     const ID: &'static str = "village";
+    const TITLE: &'static str = "Village";
+    const PLAYERS: std::ops::RangeInclusive<u8> = config::PLAYERS;
+    const OPTIONS: &'static [(&'static str, &'static str)] = &config::OPTIONS;
     type Rules = Rules;
     type Options = Options;
     type Context = std::sync::Arc<components::Components>;

@@ -26,8 +26,8 @@ pub trait Wire: Game {
     /// The game's options message (in `NewGameRequest.options`).
     type OptionsProto;
 
-    /// Its entry in ListGames: title, player counts, options, components (the rules versions
-    /// are filled in by [`game_info`]).
+    /// Its entry in ListGames: its components (the game's id, title, player counts, options
+    /// and rules versions are filled in by [`game_info`]).
     fn info(context: &Self::Context) -> v1::GameInfo;
 
     /// The game's context in the server's.
@@ -81,8 +81,18 @@ pub fn state_from_proto<G: Wire>(
 
 /// The ListGames entry of a game, its rules versions included.
 pub fn game_info<G: Wire>(all: &Contexts) -> v1::GameInfo {
+    let options = G::OPTIONS
+        .iter()
+        .map(|&(name, description)| v1::OptionInfo {
+            name: name.to_owned(),
+            description: description.to_owned(),
+        });
     v1::GameInfo {
         game: G::ID.to_owned(),
+        title: G::TITLE.to_owned(),
+        min_players: (*G::PLAYERS.start()).into(),
+        max_players: (*G::PLAYERS.end()).into(),
+        options: options.collect(),
         rules_version: G::Rules::newest().name().to_owned(),
         supported_rules_versions: rules_versions::<G>().map(str::to_owned).collect(),
         ..G::info(G::context(all))

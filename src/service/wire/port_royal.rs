@@ -25,34 +25,9 @@ impl Wire for State {
 
     /// Port Royal's entry in ListGames.
     fn info(_: &()) -> v1::GameInfo {
-        let option = |name: &str, description: &str| v1::OptionInfo {
-            name: name.to_owned(),
-            description: description.to_owned(),
-        };
         v1::GameInfo {
-            title: "Port Royal".to_owned(),
-            min_players: 1,
-            max_players: MAX_PLAYERS.into(),
             component_set: COMPONENT_SET.to_owned(),
             provisional: false,
-            options: vec![
-                option(
-                    "expedition_variant",
-                    "The official expedition variant: the end of the game is triggered only by a player with 12 or more victory points and at least one expedition.",
-                ),
-                option(
-                    "contracts",
-                    "Just One More Contract: 14 persons and 10 ships are shuffled in and contracts are played (144 cards, 18 contracts).",
-                ),
-                option(
-                    "mode",
-                    "PORT_ROYAL_MODE_COMPETITIVE (default; 2-5 players, 4 contracts face up) or PORT_ROYAL_MODE_COOPERATIVE (needs contracts; 1-5 players against the time pile).",
-                ),
-                option(
-                    "difficulty",
-                    "Cooperative only: cards moved from the time pile to the victory pile at setup; at most the time pile's size.",
-                ),
-            ],
             components: Some(v1::game_info::Components::PortRoyal(components())),
             ..Default::default()
         }
@@ -674,7 +649,7 @@ pub fn components() -> v1::PortRoyalComponents {
         .map(|(c, id)| v1::PortRoyalContractInfo {
             id,
             name: c.name.to_owned(),
-            requirement: requirement_text(c.requirement),
+            requirement: Requirement::describe(c.requirement),
             coins: c.coins.iter().map(|&x| u32::from(x)).collect(),
             seal_number: i32::from(c.seal_number),
             seal_letter: c.seal_letter.map(String::from).unwrap_or_default(),
@@ -683,33 +658,4 @@ pub fn components() -> v1::PortRoyalComponents {
         })
         .collect();
     v1::PortRoyalComponents { cards, contracts }
-}
-
-fn requirement_text(r: Requirement) -> String {
-    match r {
-        Requirement::Persons(a, b) if a == b => format!("2 {}s in your display", a.name()),
-        Requirement::Persons(a, b) => {
-            format!("a {} and a {} in your display", a.name(), b.name())
-        }
-        Requirement::CheapStaff => "4 persons with a printed cost of 3 or less".into(),
-        Requirement::Fighter => "3 swords".into(),
-        Requirement::Explorer => "1 expedition".into(),
-        Requirement::DeclineCoins { colour, times } => {
-            format!(
-                "decline the coins of a traded {} ship {times} times",
-                format!("{colour:?}").to_lowercase()
-            )
-        }
-        Requirement::TaxOfficer => "you had to pay taxes".into(),
-        Requirement::Jinx => "as active player, your turn ends with two ships of one colour".into(),
-        Requirement::TinyGamester => {
-            "as active player, 3 ship colours in the harbor: progress, then complete the next time"
-                .into()
-        }
-        Requirement::Gamester => "as active player, 4 ship colours in the harbor".into(),
-        Requirement::PackOfPirates => {
-            "as active player, repel and set aside one ship of each of the 5 colours".into()
-        }
-        Requirement::RoyalOrRansom => "12 victory points, or pay 15 coins".into(),
-    }
 }

@@ -63,6 +63,30 @@ impl Options {
     }
 }
 
+/// Each option and what it does, as ListGames describes them.
+pub const OPTIONS: [(&str, &str); 4] = [
+    (
+        "expedition_variant",
+        "The official expedition variant: the end of the game is triggered only by a player with \
+         12 or more victory points and at least one expedition.",
+    ),
+    (
+        "contracts",
+        "Just One More Contract: 14 persons and 10 ships are shuffled in and contracts are \
+         played (144 cards, 18 contracts).",
+    ),
+    (
+        "mode",
+        "PORT_ROYAL_MODE_COMPETITIVE (default; 2-5 players, 4 contracts face up) or \
+         PORT_ROYAL_MODE_COOPERATIVE (needs contracts; 1-5 players against the time pile).",
+    ),
+    (
+        "difficulty",
+        "Cooperative only: cards moved from the time pile to the victory pile at setup; at most \
+         the time pile's size.",
+    ),
+];
+
 /// The most players any variant seats.
 pub const MAX_PLAYERS: u8 = 5;
 

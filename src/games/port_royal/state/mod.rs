@@ -11,7 +11,7 @@ mod offers;
 mod seats;
 mod turn;
 
-pub use config::{Config, Mode, Options, MAX_PLAYERS};
+pub use config::{Config, Mode, Options, MAX_PLAYERS, OPTIONS};
 pub use expansion::{Expansion, ExpansionParts, Progress, Slot};
 pub use offers::{Offer, OfferKind, OfferParts};
 pub use seats::{SeatParts, SeatState};

@@ -40,27 +40,10 @@ impl Wire for State {
     oneof_arms!(Village);
 
     fn info(set: &Arc<Components>) -> v1::GameInfo {
-        let option = |name: &str, description: &str| v1::OptionInfo {
-            name: name.to_owned(),
-            description: description.to_owned(),
-        };
         v1::GameInfo {
-            title: "Village".to_owned(),
-            min_players: 2,
-            max_players: 5,
             component_set: set.name.clone(),
             component_set_hash: set.hash().to_owned(),
             provisional: set.provisional,
-            options: vec![
-                option(
-                    "no_starting_compensation",
-                    "Turns off the recommended starting compensation (2nd seat 1 grain, 3rd a random cube, 4th a cube of its choice, 5th a coin).",
-                ),
-                option("port", "Village Port: sea travel replaces travel."),
-                option("life_goals", "Life Goals: one silver and one golden goal per seat."),
-                option("inn", "Village Inn: out of scope (UNSUPPORTED_EXPANSION)."),
-                option("marriage", "Marriage: out of scope (UNSUPPORTED_EXPANSION)."),
-            ],
             components: Some(v1::game_info::Components::Village(v1::VillageComponents {
                 name: set.name.clone(),
                 sha256: set.hash().to_owned(),
