@@ -5,18 +5,10 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod contracts_rules;
 mod docs;
 mod fair_shuffle;
-mod golden;
 mod harness;
-mod playthroughs;
-mod port_royal_rules;
+mod port_royal;
 mod state_size;
 mod stored;
-mod village_components;
-mod village_goals;
-mod village_golden;
-mod village_port;
-mod village_rules;
-mod village_setup;
+mod village;

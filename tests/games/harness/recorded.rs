@@ -1,7 +1,7 @@
 //! Recorded playthroughs, written once for every game: a setup request, the action log and the
 //! hash of the final state message, replayed through the service's `Replay` (the path a platform
 //! that stores only setups and logs takes), must accept every action and end in that state. Each
-//! game reads its own fixture file into [`Recorded`] (`playthroughs.rs`, `village_golden.rs`).
+//! game reads its own fixture file into [`Recorded`] (`port_royal/playthroughs.rs`, `village/golden.rs`).
 
 use prost::Message;
 use referee::core::Seat;

@@ -4,7 +4,7 @@
 
 use referee::games::village::components::{Components, Label, PROVISIONAL};
 
-const OTHER: &str = include_str!("../fixtures/village/other-components.toml");
+use crate::common::village::OTHER;
 
 fn provisional() -> Components {
     Components::parse(PROVISIONAL).expect("the embedded set is valid")

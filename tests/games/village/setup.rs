@@ -4,19 +4,12 @@
 use std::sync::Arc;
 
 use referee::core::GameRng;
-use referee::games::village::components::{Components, PROVISIONAL};
+use referee::games::village::components::Components;
 use referee::games::village::pieces::{Colour, Cubes, Pool, Space};
 use referee::games::village::state::{Board, Place, Supply};
 use referee::games::village::{new_game, Decision, Options, State};
 
-const OTHER: &str = include_str!("../fixtures/village/other-components.toml");
-
-fn sets() -> [Arc<Components>; 2] {
-    [
-        Arc::new(Components::parse(PROVISIONAL).unwrap()),
-        Arc::new(Components::parse(OTHER).unwrap()),
-    ]
-}
+use crate::common::village::sets;
 
 fn game(set: &Arc<Components>, players: u32, start: u32, compensation: bool) -> State {
     let options = Options {

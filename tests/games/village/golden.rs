@@ -3,7 +3,7 @@
 //! the rules version must change too); recorded games (setup, every action, final state hash, in
 //! `tests/fixtures/village/playthroughs.json`) replay through the service to the same final state
 //! (`harness::recorded`). Regenerate only for a new rules version:
-//! `REGENERATE=1 cargo test --test games village_golden`.
+//! `REGENERATE=1 cargo test --test games village::golden`.
 
 use std::sync::Arc;
 

@@ -1,0 +1,9 @@
+//! Village's own tests: setup, every rule as a named scenario (`rules`, Life Goals' in `goals`,
+//! Village Port's in `port`), the component sets, golden games and recorded playthroughs.
+
+mod components;
+mod goals;
+mod golden;
+mod port;
+mod rules;
+mod setup;
