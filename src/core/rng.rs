@@ -120,6 +120,38 @@ impl GameRng {
 mod tests {
     use super::*;
 
+    /// A stored RNG is restored only from a 32-byte seed and a position up to the bound; each
+    /// fault is named by its field, and a restored RNG equals only the same seed and position.
+    #[test]
+    fn stored_rngs_are_checked_and_compared_by_seed_and_position() {
+        let check = |seed: Vec<u8>, word_pos: u64| {
+            let mut errs = StateErrors::default();
+            let rng = RngParts { seed, word_pos }.check(&mut errs);
+            let fields: Vec<String> = errs.errors.into_iter().map(|e| e.field).collect();
+            (rng, fields)
+        };
+        let (rng, fields) = check(vec![7; 32], MAX_WORD_POS);
+        assert_eq!(rng, Some(GameRng::restore([7; 32], MAX_WORD_POS)));
+        assert!(fields.is_empty());
+        assert_eq!(
+            check(vec![7; 32], MAX_WORD_POS + 1),
+            (None, vec!["rng.word_pos".into()])
+        );
+        assert_eq!(check(vec![7; 31], 0), (None, vec!["rng.seed".into()]));
+        let both = check(Vec::new(), u64::MAX).1;
+        assert_eq!(both, ["rng.seed", "rng.word_pos"]);
+        let rng = GameRng::restore([7; 32], 5);
+        assert_eq!(
+            rng.to_parts(),
+            RngParts {
+                seed: vec![7; 32],
+                word_pos: 5
+            }
+        );
+        assert_ne!(rng, GameRng::restore([8; 32], 5), "another seed");
+        assert_ne!(rng, GameRng::restore([7; 32], 6), "another position");
+    }
+
     /// Determinism: the ChaCha8 stream is pinned; a change here breaks every stored game.
     #[test]
     fn golden_stream_and_shuffle() {
