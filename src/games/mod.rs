@@ -131,6 +131,20 @@ pub fn check_envelope(
     })
 }
 
+/// The seat is one of the game's `players`: checked by every game's `check` once it has said
+/// whether the game is over, before whose turn it is, so a seat no game has (3 in a 3-player
+/// game) gets the same answer in every game.
+pub fn check_seat(seat: Seat, players: u8) -> Result<(), Violation> {
+    if seat < players {
+        return Ok(());
+    }
+    Err(Violation::new(
+        EnvelopeCode::NoSuchSeat,
+        format!("Seat {seat} does not exist in a {players}-player game."),
+    )
+    .with("players", players))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -164,3 +164,23 @@ pub fn wire(bytes: &mut Vec<u8>, rng: &mut GameRng) -> bool {
     *bytes = encode(&fields);
     true
 }
+
+/// A message's bytes with every empty length-delimited field left out, at every depth: a
+/// submessage set to its defaults and one left unset then read alike, so two encodings of the
+/// same values compare equal (both sides must come from one encoder, which orders fields).
+pub fn without_empty(bytes: &[u8]) -> Vec<u8> {
+    let Some(fields) = parse(bytes) else {
+        return bytes.to_vec();
+    };
+    let kept: Vec<(u64, Field)> = fields
+        .into_iter()
+        .filter_map(|(number, field)| match field {
+            Field::Bytes(b) => {
+                let inner = without_empty(&b);
+                (!inner.is_empty()).then_some((number, Field::Bytes(inner)))
+            }
+            other => Some((number, other)),
+        })
+        .collect();
+    encode(&kept)
+}

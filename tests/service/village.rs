@@ -299,6 +299,46 @@ async fn violations_and_the_wrong_game() {
         fields_of("ApplyRequest", &err),
         ["action.village.recall.member"]
     );
+
+    // An action whose fields contradict each other is refused on the field that should be unset,
+    // never read as one of its parts.
+    let payment = v1::VillageCubePayment::default();
+    for (action, field) in [
+        (
+            A::Church(v1::VillageChurch {
+                member: Some(0),
+                time: true,
+                brown: Some(payment),
+            }),
+            "action.village.church.brown",
+        ),
+        (
+            A::EnterCouncil(v1::VillageEnterCouncil {
+                member: Some(0),
+                scroll: true,
+                green: Some(payment),
+            }),
+            "action.village.enter_council.green",
+        ),
+        (
+            A::UsePrivilege(v1::VillageUsePrivilege {
+                privilege: v1::VillagePrivilege::Marker as i32,
+                colours: vec![v1::VillageColour::Green as i32],
+                good: 0,
+            }),
+            "action.village.use_privilege.colours",
+        ),
+    ] {
+        let err = c
+            .validate(v1::ValidateRequest {
+                state: Some(state.clone()),
+                action: Some(village_action(action, 0)),
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument);
+        assert_eq!(fields_of("ValidateRequest", &err), [field]);
+    }
 }
 
 #[tokio::test]

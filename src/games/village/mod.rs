@@ -16,6 +16,7 @@ pub mod view;
 pub use action::{Action, Cube, Event};
 pub use codes::Code;
 pub use config::{Config, Options};
+pub use rules::UNEXPLAINED;
 pub use rules_version::Rules;
 pub use setup::new_game;
 pub use state::{Decision, State};

@@ -59,9 +59,9 @@ impl Cubes {
         self.0[c as usize] -= taken;
         taken
     }
-    /// Every cube.
+    /// Every cube (saturating: a client's payment may name any count).
     pub fn total(&self) -> u32 {
-        self.0.iter().sum()
+        self.0.iter().fold(0, |sum, &n| sum.saturating_add(n))
     }
 }
 
@@ -77,9 +77,9 @@ impl Goods {
     pub fn of(&self, g: Good) -> u32 {
         self.0[g as usize]
     }
-    /// Every tile.
+    /// Every tile (saturating, as for cubes).
     pub fn total(&self) -> u32 {
-        self.0.iter().sum()
+        self.0.iter().fold(0, |sum, &n| sum.saturating_add(n))
     }
 }
 

@@ -10,7 +10,7 @@ use referee::games::port_royal::{
 use referee::pb::v1;
 use referee::service::Contexts;
 
-use super::{hostile, run_mode, Harness, Mode, Undo};
+use super::{actions, hostile, run_mode, Harness, Mode, Undo};
 
 /// Seeded games per player count under the newest rules version, and under older ones.
 const GAMES: u64 = 40;
@@ -344,4 +344,10 @@ fn setup_holds_every_component_of_the_mode() {
 #[test]
 fn hostile_states_are_refused_or_usable() {
     hostile::mutated_states_never_panic::<State>();
+}
+
+/// Corrupted listed actions are listed or refused (written once, in `actions`).
+#[test]
+fn corrupted_actions_are_listed_or_refused() {
+    actions::mutated_listed_actions_are_listed_or_refused::<State>(2);
 }

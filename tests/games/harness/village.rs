@@ -17,7 +17,7 @@ use referee::games::village::{Action, Cube, Options, Rules, State};
 use referee::pb::v1;
 use referee::service::Contexts;
 
-use super::{hostile, run_mode, Harness, Mode, Undo};
+use super::{actions, hostile, run_mode, Harness, Mode, Undo};
 
 /// The test suite's second component set (a longer life track, another map, other values).
 pub const OTHER: &str = include_str!("../../fixtures/village/other-components.toml");
@@ -347,6 +347,10 @@ impl Harness for State {
         out
     }
 
+    fn unexplained(refusal: &referee::core::Violation) -> bool {
+        refusal.message == referee::games::village::UNEXPLAINED
+    }
+
     /// Members alike are one choice: an action naming any of them is the one listed.
     fn same_decision(&self, seat: Seat, a: &Action, b: &Action) -> bool {
         self.canonical(seat, *a) == self.canonical(seat, *b)
@@ -492,4 +496,10 @@ fn legal_action_lists_stay_short() {
 #[test]
 fn hostile_states_are_refused_or_usable() {
     hostile::mutated_states_never_panic::<State>();
+}
+
+/// Corrupted listed actions are listed or refused with a cause (written once, in `actions`).
+#[test]
+fn corrupted_actions_are_listed_or_refused() {
+    actions::mutated_listed_actions_are_listed_or_refused::<State>(2);
 }

@@ -5,5 +5,6 @@ mod components;
 mod goals;
 mod golden;
 mod port;
+mod refusals;
 mod rules;
 mod setup;

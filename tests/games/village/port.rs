@@ -166,7 +166,7 @@ fn s7_no_affordable_captain_no_sailing() {
         });
         assert_eq!(
             refused(&none_left, 0, Action::SetSail { captain: 0 }),
-            "NOT_OPEN"
+            "SUPPLY_EMPTY"
         );
     }
 }
@@ -200,7 +200,7 @@ fn s7_setting_sail_hires_a_captain_then_loads_different_pieces() {
             cargo: Cargo::Good(Good::Ox),
         };
         act(&mut s, 0, ox);
-        assert_eq!(refused(&s, 0, ox), "NOT_OPEN", "never two of a type");
+        assert_eq!(refused(&s, 0, ox), "HOLDS_FULL", "never two of a type");
         let member = s.seats()[0]
             .members
             .iter()
@@ -577,7 +577,7 @@ fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
         assert_eq!(s.seats()[0].coins, coins + value);
         assert_eq!(s.decision(), decision);
         assert_eq!(s.harbour().gone.chests, [value]);
-        assert_eq!(refused(&s, 0, Action::CashChest { value }), "NOT_OPEN");
+        assert_eq!(refused(&s, 0, Action::CashChest { value }), "NOTHING_THERE");
     }
 }
 
@@ -721,7 +721,10 @@ fn s7_the_family_action_does_not_recall_from_sea() {
             p.seats[0].members[1].place = Place::Mission(at);
         });
         for member in [0, 1] {
-            assert_eq!(refused(&s, 0, Action::Recall { member }), "NOT_OPEN");
+            assert_eq!(
+                refused(&s, 0, Action::Recall { member }),
+                "MEMBER_NOT_THERE"
+            );
         }
     }
 }

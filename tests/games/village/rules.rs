@@ -1130,7 +1130,7 @@ fn refusals_name_the_rule() {
                     payment: ChurchPayment::Time
                 }
             ),
-            "NOT_OPEN",
+            "MEMBER_NOT_THERE",
             "a member in the reserve"
         );
     }
@@ -1223,7 +1223,7 @@ fn cubes_of_choice_come_from_the_supply() {
                     colour: Colour::Pink
                 }
             ),
-            "NOT_OPEN"
+            "SUPPLY_EMPTY"
         );
     }
 }

@@ -138,15 +138,7 @@ impl State {
                 "The game is over.",
             ));
         };
-        if seat >= self.config.players {
-            return Err(Violation::new(
-                EnvelopeCode::NoSuchSeat,
-                format!(
-                    "Seat {seat} does not exist in a {}-player game.",
-                    self.config.players
-                ),
-            ));
-        }
+        crate::games::check_seat(seat, self.config.players)?;
         if seat != actor {
             return Err(Violation::new(
                 EnvelopeCode::NotYourTurn,

@@ -7,20 +7,18 @@ mod goals;
 mod legal;
 mod market_day;
 mod mass;
+mod refusal;
 mod voyage;
 
 use crate::core::status::{rank, Status};
 use crate::core::{EnvelopeCode, Seat, Violation};
 
 use super::action::{Action, Cube, Event};
-use super::codes::Code;
 use super::pieces::{Colour, Space};
-use super::state::church::ChurchPayment;
-use super::state::council::CouncilPayment;
-use super::state::payment::CubePayment;
 use super::state::{Decision, State};
 
 pub(crate) use legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
+pub use refusal::UNEXPLAINED;
 
 impl State {
     /// Who must act, and the result once the game is over.
@@ -58,6 +56,7 @@ impl State {
                 "The game is over.",
             ));
         };
+        crate::games::check_seat(seat, self.config.players)?;
         if seat != decision.seat() {
             return Err(Violation::new(
                 EnvelopeCode::NotYourTurn,
@@ -70,7 +69,7 @@ impl State {
         if options.contains(&action) {
             return Ok(());
         }
-        Err(self.why_not(decision, &action, &options))
+        Err(self.why_not(decision, &action))
     }
 
     /// Checks and applies an action; on a violation nothing has changed.
@@ -130,58 +129,6 @@ impl State {
             _ => {}
         }
         a
-    }
-
-    /// Why an action that is not open is refused.
-    fn why_not(&self, decision: Decision, action: &Action, options: &[Action]) -> Violation {
-        if !fits(decision, action) {
-            return Violation::new(
-                Code::WrongDecision,
-                format!(
-                    "That action does not answer what is being decided now ({}).",
-                    decision.phase()
-                ),
-            )
-            .with("phase", decision.phase());
-        }
-        match action {
-            Action::TakeCube { .. } => {
-                return Violation::new(Code::NothingThere, "That cube is not on that space.")
-            }
-            Action::Serve { stall, .. }
-                if self
-                    .market
-                    .stalls
-                    .get(usize::from(*stall))
-                    .is_none_or(Option::is_none) =>
-            {
-                return Violation::new(Code::NothingThere, "No customer stands on that stall.")
-            }
-            Action::CashChest { .. } => {
-                return Violation::new(
-                    Code::NotOpen,
-                    "The seat has no chest of that value brought home.",
-                )
-            }
-            Action::RevealGoal { .. } => {
-                return Violation::new(
-                    Code::NotOpen,
-                    "The seat holds no such goal face down, or does not meet its requirements.",
-                )
-            }
-            Action::UseWell { .. } => {
-                return Violation::new(
-                    Code::CannotPay,
-                    format!("The well takes {WELL_CUBES} influence cubes of one colour from the farmyard (coins do not count)."),
-                )
-            }
-            _ => {}
-        }
-        let unpaid = without_payment(action);
-        if options.iter().any(|o| without_payment(o) == unpaid) {
-            return Violation::new(Code::CannotPay, "The seat cannot pay that way.");
-        }
-        Violation::new(Code::NotOpen, "That action is not open now.")
     }
 
     /// The effects of an accepted action on the decision it answers.
@@ -425,81 +372,6 @@ impl State {
             self.end_turn(decision.seat(), events);
         }
     }
-}
-
-/// Whether an action is of a kind the decision asks for.
-fn fits(decision: Decision, action: &Action) -> bool {
-    use Action as A;
-    if matches!(action, A::RevealGoal { .. } | A::CashChest { .. }) {
-        return true;
-    }
-    match decision {
-        Decision::CompensationCube { .. } | Decision::RewardCubes { .. } => {
-            matches!(action, A::ChooseCube { .. })
-        }
-        Decision::Turn { .. } => matches!(action, A::TakeCube { .. } | A::UseWell { .. }),
-        Decision::ChooseAction { .. } => matches!(action, A::ChooseAction { .. }),
-        Decision::Act { space, .. } => {
-            matches!(action, A::Pass)
-                || match space {
-                    Space::Harvest => matches!(action, A::Harvest),
-                    Space::Family => matches!(action, A::NewMember | A::Recall { .. }),
-                    Space::Crafts => matches!(
-                        action,
-                        A::Train { .. } | A::Produce { .. } | A::Buy { .. } | A::Mill
-                    ),
-                    Space::Market => false,
-                    Space::Council => matches!(
-                        action,
-                        A::EnterCouncil { .. } | A::AdvanceCouncil { .. } | A::UsePrivilege { .. }
-                    ),
-                    Space::Travel => matches!(
-                        action,
-                        A::Travel { .. } | A::SetSail { .. } | A::Sail | A::ReturnToPort
-                    ),
-                    Space::Church => matches!(action, A::Church { .. }),
-                }
-        }
-        Decision::Produce { .. } => matches!(action, A::Produce { .. } | A::Pass),
-        Decision::Privilege { .. } => matches!(action, A::UsePrivilege { .. } | A::Pass),
-        Decision::MarketDay { .. } => matches!(
-            action,
-            A::Serve { .. } | A::SellCocoa { .. } | A::SellTea { .. } | A::Pass
-        ),
-        Decision::Dying { .. } => matches!(action, A::Die { .. }),
-        Decision::BuyOut { .. } => matches!(action, A::BuyOut { .. } | A::Pass),
-        Decision::Windows { .. } => matches!(action, A::MoveLeft { .. } | A::Pass),
-        Decision::LastChance { .. } => matches!(action, A::Pass),
-        Decision::Load { .. } => matches!(action, A::Load { .. } | A::Embark { .. } | A::Pass),
-        Decision::Sail { .. } => matches!(action, A::Step { .. } | A::Land | A::Pass),
-        Decision::Island { .. } => matches!(
-            action,
-            A::SellCargo { .. } | A::TakeTile | A::Mission { .. } | A::Pass
-        ),
-    }
-}
-
-/// The action with its payment left out (to tell "cannot pay" from "not open").
-fn without_payment(action: &Action) -> Action {
-    let none = CubePayment {
-        cubes: Default::default(),
-        coins: Default::default(),
-    };
-    let mut a = *action;
-    match &mut a {
-        Action::Buy { payment, .. } | Action::Travel { payment, .. } => *payment = none,
-        Action::EnterCouncil { payment, .. } | Action::AdvanceCouncil { payment, .. } => {
-            *payment = CouncilPayment::Scroll
-        }
-        Action::Church { payment, .. } => *payment = ChurchPayment::Time,
-        Action::Serve { payment, .. }
-        | Action::SellCocoa { payment }
-        | Action::SellTea { payment } => *payment = None,
-        Action::Step { payment, .. } => *payment = None,
-        Action::Mission { payment } => *payment = none,
-        _ => {}
-    }
-    a
 }
 
 #[cfg(test)]

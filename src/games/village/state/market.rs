@@ -78,28 +78,26 @@ impl Market {
 impl State {
     /// Whether a seat has every piece the customer on a stall demands.
     pub fn can_serve(&self, seat: Seat, stall: usize) -> bool {
-        let (Some(s), Some(Some(tile))) = (
-            self.seats.get(usize::from(seat)),
-            self.market.stalls.get(stall),
-        ) else {
-            return false;
-        };
-        let Some(customer) = self.config.components.customers.get(usize::from(*tile)) else {
-            return false;
-        };
+        self.lacking(seat, stall).is_some_and(|l| l.is_empty())
+    }
+
+    /// The pieces the customer on a stall demands that the seat's farmyard lacks (a piece
+    /// demanded twice and held once, once); `None` when no customer stands there.
+    pub fn lacking(&self, seat: Seat, stall: usize) -> Option<Vec<Piece>> {
+        let s = self.seats.get(usize::from(seat))?;
+        let tile = (*self.market.stalls.get(stall)?)?;
+        let customer = self.config.components.customers.get(usize::from(tile))?;
         let mut goods = s.goods;
         let mut grain = s.grain;
-        customer.demand.iter().all(|&piece| match good_of(piece) {
-            Some(g) if goods.0[g as usize] > 0 => {
-                goods.0[g as usize] -= 1;
-                true
+        let mut lacking = Vec::new();
+        for &piece in &customer.demand {
+            match good_of(piece) {
+                Some(g) if goods.0[g as usize] > 0 => goods.0[g as usize] -= 1,
+                None if grain > 0 => grain -= 1,
+                _ => lacking.push(piece),
             }
-            None if grain > 0 => {
-                grain -= 1;
-                true
-            }
-            _ => false,
-        })
+        }
+        Some(lacking)
     }
 
     /// Serves the customer on a stall (the seat can, by `can_serve`): the demanded pieces go

@@ -75,7 +75,7 @@ impl State {
     }
 
     /// `Some(None)` for the village, `Some(Some(i))` for city i, `None` for a name not on the map.
-    fn city_or_village(&self, name: &str) -> Option<Option<u8>> {
+    pub(in crate::games::village) fn city_or_village(&self, name: &str) -> Option<Option<u8>> {
         if name == VILLAGE {
             Some(None)
         } else {

@@ -30,11 +30,19 @@ fn step_payment_to(p: &StepPayment) -> v1::VillageStepPayment {
     }
 }
 
-fn council_payment_from(scroll: bool, green: Option<&v1::VillageCubePayment>) -> CouncilPayment {
-    if scroll {
-        CouncilPayment::Scroll
-    } else {
-        CouncilPayment::Green(payment_from(green))
+/// A scroll, or two green cubes: not both (`at` is the action's field, `enter_council`).
+fn council_payment_from(
+    scroll: bool,
+    green: Option<&v1::VillageCubePayment>,
+    at: &str,
+) -> Result<CouncilPayment, StateErrors> {
+    match (scroll, green) {
+        (true, Some(_)) => Err(StateErrors::one(
+            format!("{at}.green"),
+            "must be unset when scroll is true: the chamber is paid with a scroll or two green cubes, not both",
+        )),
+        (true, None) => Ok(CouncilPayment::Scroll),
+        (false, green) => Ok(CouncilPayment::Green(payment_from(green))),
     }
 }
 fn council_payment_to(p: &CouncilPayment) -> (bool, Option<v1::VillageCubePayment>) {
@@ -84,11 +92,11 @@ pub(super) fn action_from_proto(a: &A) -> Result<Action, StateErrors> {
         A::Mill(_) => Action::Mill,
         A::EnterCouncil(e) => Action::EnterCouncil {
             member: id(e.member, "enter_council.member")?,
-            payment: council_payment_from(e.scroll, e.green.as_ref()),
+            payment: council_payment_from(e.scroll, e.green.as_ref(), "enter_council")?,
         },
         A::AdvanceCouncil(e) => Action::AdvanceCouncil {
             member: id(e.member, "advance_council.member")?,
-            payment: council_payment_from(e.scroll, e.green.as_ref()),
+            payment: council_payment_from(e.scroll, e.green.as_ref(), "advance_council")?,
         },
         A::UsePrivilege(u) => Action::UsePrivilege {
             privilege: privilege_from(u)?,
@@ -100,10 +108,15 @@ pub(super) fn action_from_proto(a: &A) -> Result<Action, StateErrors> {
         },
         A::Church(c) => Action::Church {
             member: id(c.member, "church.member")?,
-            payment: if c.time {
-                ChurchPayment::Time
-            } else {
-                ChurchPayment::Cube(payment_from(c.brown.as_ref()))
+            payment: match (c.time, &c.brown) {
+                (true, Some(_)) => {
+                    return Err(StateErrors::one(
+                        "church.brown",
+                        "must be unset when time is true: the church is paid with time or a brown cube, not both",
+                    ))
+                }
+                (true, None) => ChurchPayment::Time,
+                (false, brown) => ChurchPayment::Cube(payment_from(brown.as_ref())),
             },
         },
         A::Serve(s) => Action::Serve {
@@ -159,7 +172,20 @@ pub(super) fn action_from_proto(a: &A) -> Result<Action, StateErrors> {
 
 fn privilege_from(u: &v1::VillageUsePrivilege) -> Result<Privilege, StateErrors> {
     use v1::VillagePrivilege as P;
-    Ok(match P::try_from(u.privilege) {
+    let kind = P::try_from(u.privilege);
+    if kind != Ok(P::Cubes) && !u.colours.is_empty() {
+        return Err(StateErrors::one(
+            "use_privilege.colours",
+            "must be empty unless the privilege is CUBES",
+        ));
+    }
+    if kind != Ok(P::Good) && u.good != 0 {
+        return Err(StateErrors::one(
+            "use_privilege.good",
+            "must be unset unless the privilege is GOOD",
+        ));
+    }
+    Ok(match kind {
         Ok(P::Marker) => Privilege::Marker,
         Ok(P::Cubes) => match u.colours.as_slice() {
             [a, b] => Privilege::Cubes([

@@ -381,7 +381,20 @@ pub(super) fn cargo_from(
     field: &dyn Fn() -> String,
 ) -> Result<Cargo, StateErrors> {
     use v1::VillageCargoKind as K;
-    Ok(match K::try_from(c.kind) {
+    let kind = K::try_from(c.kind);
+    if kind != Ok(K::Good) && c.good != 0 {
+        return Err(StateErrors::one(
+            format!("{}.good", field()),
+            "must be unset unless the kind is GOOD",
+        ));
+    }
+    if kind != Ok(K::Chest) && c.chest != 0 {
+        return Err(StateErrors::one(
+            format!("{}.chest", field()),
+            "must be 0 unless the kind is CHEST",
+        ));
+    }
+    Ok(match kind {
         Ok(K::Good) => Cargo::Good(required_at(
             good_from(c.good),
             || format!("{}.good", field()),

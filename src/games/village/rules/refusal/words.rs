@@ -1,0 +1,92 @@
+//! Names for refusals: snake case for `details`, words for sentences.
+
+use std::fmt::Debug;
+
+use crate::games::village::action::Cube;
+use crate::games::village::pieces::{Colour, Cubes};
+use crate::games::village::state::sea::Cargo;
+
+/// A name for `details`: the variant in snake case (`TravellingSalesman` → `travelling_salesman`).
+pub(super) fn token(x: impl Debug) -> String {
+    let debug = format!("{x:?}");
+    let mut out = String::new();
+    for (i, ch) in debug.chars().enumerate() {
+        if ch.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(ch.to_ascii_lowercase());
+    }
+    out
+}
+
+/// A name for a sentence (`travelling salesman`).
+pub(super) fn word(x: impl Debug) -> String {
+    token(x).replace('_', " ")
+}
+
+/// A name with its article (`a horse`, `an ox`).
+pub(super) fn a(name: String) -> String {
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {name}")
+}
+
+pub(super) fn cube_name(cube: Cube) -> String {
+    match cube {
+        Cube::Influence(c) => token(c),
+        Cube::Plague => "plague".to_owned(),
+    }
+}
+
+pub(super) fn cargo_name(cargo: Cargo) -> String {
+    match cargo {
+        Cargo::Good(g) => word(g),
+        Cargo::Chest(_) => "chest".to_owned(),
+        Cargo::Cocoa => "cocoa basket".to_owned(),
+        Cargo::Tea => "tea bale".to_owned(),
+        other => word(other),
+    }
+}
+
+pub(super) fn cargo_token(cargo: Cargo) -> String {
+    cargo_name(cargo).replace(' ', "_")
+}
+
+/// Cubes in words: `2 green and 1 brown cubes`, or `nothing`.
+pub(super) fn cubes_text(cubes: Cubes) -> String {
+    let parts: Vec<String> = Colour::ALL
+        .into_iter()
+        .filter(|&c| cubes.of(c) > 0)
+        .map(|c| format!("{} {}", cubes.of(c), word(c)))
+        .collect();
+    match parts.len() {
+        0 => "nothing".to_owned(),
+        1 => format!("{} {}", parts[0], plural(cubes.total())),
+        _ => format!("{} {}", parts.join(" and "), plural(cubes.total())),
+    }
+}
+
+pub(super) fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        "cube"
+    } else {
+        "cubes"
+    }
+}
+
+/// Cubes for `details`: `2 green,1 brown`, or `0`.
+pub(super) fn cubes_token(cubes: Cubes) -> String {
+    let parts: Vec<String> = Colour::ALL
+        .into_iter()
+        .filter(|&c| cubes.of(c) > 0)
+        .map(|c| format!("{} {}", cubes.of(c), token(c)))
+        .collect();
+    if parts.is_empty() {
+        "0".to_owned()
+    } else {
+        parts.join(",")
+    }
+}

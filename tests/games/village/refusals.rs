@@ -1,0 +1,586 @@
+//! Every kind of Village refusal names its cause: the code a client branches on, a sentence that
+//! says what is missing, and the details a client reads (docs/errors.md, "Village"). One state
+//! per kind, changed only in what the refusal is about.
+
+use std::sync::Arc;
+
+use referee::core::{Seat, Violation};
+use referee::games::village::components::{Components, Piece};
+use referee::games::village::pieces::{Colour, Good, Space};
+use referee::games::village::state::church::ChurchPayment;
+use referee::games::village::state::council::{CouncilPayment, Privilege};
+use referee::games::village::state::family::{Building, Place};
+use referee::games::village::state::payment::CubePayment;
+use referee::games::village::state::sea::Cargo;
+use referee::games::village::state::{Goal, Parts};
+use referee::games::village::{new_game, Action, Cube, Decision, Options, State};
+
+use crate::common::village::{edit, give, give_cubes, give_demand, provisional, scenario};
+
+/// The refusal of an action that must be refused.
+fn refusal(state: &State, seat: Seat, action: Action) -> Violation {
+    state
+        .check(seat, &action)
+        .expect_err("the action should be refused")
+}
+
+/// The refusal has this code, its sentence contains `says`, and its details include these.
+#[track_caller]
+fn expect(v: Violation, code: &str, says: &str, details: &[(&str, &str)]) {
+    assert_eq!(v.code, code, "{v}");
+    assert!(v.message.contains(says), "{:?} lacks {says:?}", v.message);
+    assert_ne!(v.message, referee::games::village::UNEXPLAINED);
+    for (key, value) in details {
+        assert!(
+            v.details.iter().any(|(k, x)| k == key && x == value),
+            "{:?} lacks {key}={value}",
+            v.details
+        );
+    }
+}
+
+/// Seat 0 of a 3-player game (with `options`) deciding `decision`, after `f`.
+fn deciding(
+    set: &Arc<Components>,
+    options: Options,
+    decision: Decision,
+    f: impl FnOnce(&mut Parts),
+) -> State {
+    let s = new_game(Arc::clone(set), 3, 0, 5, options).unwrap();
+    edit(&s, |p| {
+        p.pending = vec![decision];
+        f(p);
+    })
+}
+
+fn base() -> Options {
+    Options {
+        no_starting_compensation: true,
+        ..Options::default()
+    }
+}
+
+fn port() -> Options {
+    Options {
+        port: true,
+        ..base()
+    }
+}
+
+fn act_on(space: Space) -> Decision {
+    Decision::Act { seat: 0, space }
+}
+
+fn no_payment() -> CubePayment {
+    CubePayment {
+        cubes: Default::default(),
+        coins: Default::default(),
+    }
+}
+
+/// The envelope: a seat the game does not have gets `NO_SUCH_SEAT` in Village as in every game.
+#[test]
+fn a_seat_the_game_does_not_have() {
+    let set = provisional();
+    let s = scenario(&set, &[(Space::Harvest, GREEN)], |_| {});
+    for seat in [3, 7] {
+        expect(
+            refusal(&s, seat, Action::Pass),
+            "NO_SUCH_SEAT",
+            "does not exist in a 3-player game",
+            &[("players", "3")],
+        );
+    }
+}
+
+const GREEN: Cube = Cube::Influence(Colour::Green);
+
+/// The turn: a cube not on its space, the well without three cubes of the colour, an action
+/// that answers another decision.
+#[test]
+fn the_turn() {
+    let set = provisional();
+    let s = scenario(&set, &[(Space::Harvest, GREEN)], |p| {
+        give_cubes(p, 0, Colour::Brown, 2)
+    });
+    let pink = Cube::Influence(Colour::Pink);
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::TakeCube {
+                space: Space::Family,
+                cube: pink,
+            },
+        ),
+        "NOTHING_THERE",
+        "no pink cube on the family space",
+        &[("space", "family"), ("cube", "pink")],
+    );
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::UseWell {
+                colour: Colour::Brown,
+            },
+        ),
+        "CANNOT_PAY",
+        "coins do not count",
+        &[("needs", "3 brown"), ("has", "2 brown")],
+    );
+    expect(
+        refusal(&s, 0, Action::Harvest),
+        "WRONG_DECISION",
+        "(TURN)",
+        &[("phase", "TURN")],
+    );
+}
+
+/// Family: an empty reserve; a member that cannot be called home, or that does not exist.
+/// (Harvesting with nobody on the farmyard is never asked: the decision would hold only `Pass`.)
+#[test]
+fn family() {
+    let set = provisional();
+    let s = deciding(&set, base(), act_on(Space::Family), |p| {
+        for m in &mut p.seats[0].members {
+            if m.place == Place::Reserve {
+                m.place = Place::Farmyard;
+            }
+        }
+        p.seats[0].members[0].place = Place::Building(Building::Office);
+        p.seats[0].members[1].place = Place::BlackBag;
+    });
+    expect(
+        refusal(&s, 0, Action::NewMember),
+        "NOT_OPEN",
+        "reserve is empty",
+        &[],
+    );
+    expect(
+        refusal(&s, 0, Action::Recall { member: 1 }),
+        "MEMBER_NOT_THERE",
+        "Member 1 is in the black bag",
+        &[("member", "1"), ("at", "black_bag")],
+    );
+    let family = s.seats()[0].members.len().to_string();
+    expect(
+        refusal(&s, 0, Action::Recall { member: 40 }),
+        "NO_SUCH_MEMBER",
+        "no member 40",
+        &[("member", "40"), ("family", family.as_str())],
+    );
+}
+
+/// Crafts: producing untrained, a good the building does not make, the price's grain short,
+/// the mill's grain short, the supply out of a good.
+#[test]
+fn crafts() {
+    let set = provisional();
+    let s = deciding(&set, base(), act_on(Space::Crafts), |_| {});
+    let scroll = Action::Produce {
+        building: Building::Office,
+        good: Good::Scroll,
+    };
+    expect(
+        refusal(&s, 0, scroll),
+        "NOT_OPEN",
+        "needs a member trained at the office",
+        &[("building", "office")],
+    );
+    let ox = Action::Buy {
+        building: Building::Office,
+        good: Good::Ox,
+        payment: no_payment(),
+    };
+    expect(
+        refusal(&s, 0, ox),
+        "NOT_OPEN",
+        "The office does not make an ox",
+        &[("building", "office"), ("good", "ox")],
+    );
+    let price = set.buildings.stables.payment;
+    assert!(price.grain > 0, "the stables' price asks for grain");
+    let short = deciding(&set, base(), act_on(Space::Crafts), |p| {
+        for _ in 1..price.grain {
+            give(p, 0, Piece::Grain);
+        }
+    });
+    let needs = format!("{} grain", price.grain);
+    let has = format!("{} grain", price.grain - 1);
+    let horse = Action::Buy {
+        building: Building::Stables,
+        good: Good::Horse,
+        payment: CubePayment {
+            cubes: price.cubes(),
+            coins: Default::default(),
+        },
+    };
+    expect(
+        refusal(&short, 0, horse),
+        "CANNOT_PAY",
+        "The price at the stables takes",
+        &[("needs", needs.as_str()), ("has", has.as_str())],
+    );
+    let needs = format!("{} grain", set.mill.grain);
+    expect(
+        refusal(&s, 0, Action::Mill),
+        "CANNOT_PAY",
+        "The mill takes",
+        &[("needs", needs.as_str()), ("has", "0 grain")],
+    );
+    let empty = edit(&s, |p| {
+        let n = std::mem::take(&mut p.supply.goods.0[Good::Scroll as usize]);
+        p.seats[1].goods.0[Good::Scroll as usize] += n;
+        p.seats[0].members[0].place = Place::Building(Building::Office);
+    });
+    expect(
+        refusal(&empty, 0, scroll),
+        "SUPPLY_EMPTY",
+        "no scroll left",
+        &[("piece", "scroll")],
+    );
+}
+
+/// The council chamber: paying with a scroll not held, the top stage, privileges above the
+/// stage or without a member there, and the marker gone.
+#[test]
+fn the_council_chamber() {
+    let set = provisional();
+    let s = deciding(&set, base(), act_on(Space::Council), |p| {
+        p.seats[0].members[1].place = Place::Council(4);
+    });
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::EnterCouncil {
+                member: 0,
+                payment: CouncilPayment::Scroll,
+            },
+        ),
+        "CANNOT_PAY",
+        "takes a scroll",
+        &[("needs", "1 scroll"), ("has", "0 scroll")],
+    );
+    let climb = Action::AdvanceCouncil {
+        member: 1,
+        payment: CouncilPayment::Green(no_payment()),
+    };
+    expect(
+        refusal(&s, 0, climb),
+        "NOT_OPEN",
+        "top stage",
+        &[("stage", "4")],
+    );
+    let two = edit(&s, |p| p.seats[0].members[1].place = Place::Council(2));
+    let good = Action::UsePrivilege {
+        privilege: Privilege::Good(Good::Plow),
+    };
+    expect(
+        refusal(&two, 0, good),
+        "NOT_OPEN",
+        "stage 3's; the seat's member stands on stage 2",
+        &[("stage", "3"), ("up_to", "2")],
+    );
+    let none = edit(&s, |p| {
+        p.seats[0].members[1].place = Place::Farmyard;
+        give(p, 0, Piece::Scroll);
+    });
+    expect(
+        refusal(&none, 0, good),
+        "NOT_OPEN",
+        "has none there",
+        &[("up_to", "0")],
+    );
+    let order = Action::UsePrivilege {
+        privilege: Privilege::Cubes([Colour::Green, Colour::Pink]),
+    };
+    expect(
+        refusal(&s, 0, order),
+        "NOT_OPEN",
+        "in colour order (brown, pink, orange, green): pink, then green",
+        &[("field", "colours")],
+    );
+    let taken = edit(&s, |p| p.marker = Some(2));
+    expect(
+        refusal(
+            &taken,
+            0,
+            Action::UsePrivilege {
+                privilege: Privilege::Marker,
+            },
+        ),
+        "NOT_OPEN",
+        "seat 2 has it",
+        &[("holder", "2")],
+    );
+}
+
+/// Travel and the church: a path that does not start where the member is, a church visit paid
+/// with a brown cube the seat does not have.
+#[test]
+fn travel_and_church() {
+    let set = provisional();
+    let far = set
+        .travel
+        .paths
+        .iter()
+        .position(|p| !p.between.iter().any(|e| e == "village"))
+        .expect("a path between two cities") as u8;
+    let s = deciding(&set, base(), act_on(Space::Travel), |p| {
+        for piece in [Piece::Horse, Piece::Ox, Piece::Wagon] {
+            give(p, 0, piece);
+        }
+        p.seats[0].coins = 10;
+    });
+    let far_text = far.to_string();
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Travel {
+                member: 0,
+                path: far,
+                payment: no_payment(),
+            },
+        ),
+        "NOT_OPEN",
+        "member 0 is on the farmyard",
+        &[("path", far_text.as_str()), ("member", "0")],
+    );
+    let s = deciding(&set, base(), act_on(Space::Church), |_| {});
+    let mut brown = no_payment();
+    brown.cubes.add(Colour::Brown, 1);
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Church {
+                member: 0,
+                payment: ChurchPayment::Cube(brown),
+            },
+        ),
+        "CANNOT_PAY",
+        "1 brown cubes from the farmyard, which holds 0",
+        &[("needs", "1 brown"), ("has", "0 brown")],
+    );
+}
+
+/// Dying, the mass and life goals: a g3 named while a g2 is in sight, more buy-outs than
+/// coins, a step left of the leftmost window, a goal the seat does not hold.
+#[test]
+fn dying_the_mass_and_goals() {
+    let set = provisional();
+    let s = deciding(&set, base(), Decision::Dying { seat: 0, left: 1 }, |p| {
+        let members = &mut p.seats[0].members;
+        for m in members.iter_mut() {
+            m.place = match m.generation {
+                1 => Place::BlackBag,
+                _ => Place::Reserve,
+            };
+        }
+        let of = |g: u8| members.iter().position(|m| m.generation == g).unwrap();
+        let (g2, g3) = (of(2), of(3));
+        members[g2].place = Place::Farmyard;
+        members[g2 + 1].place = Place::Building(Building::Office);
+        members[g3].place = Place::Farmyard;
+    });
+    let g3 = s.seats()[0]
+        .members
+        .iter()
+        .position(|m| m.generation == 3)
+        .unwrap() as u8;
+    expect(
+        refusal(&s, 0, Action::Die { member: g3 }),
+        "NOT_OPEN",
+        "The lowest generation in sight dies first",
+        &[("generation", "3"), ("lowest", "2")],
+    );
+    let s = deciding(&set, base(), Decision::BuyOut { seat: 0, bought: 0 }, |p| {
+        p.seats[0].members[0].place = Place::BlackBag;
+        p.seats[0].members[1].place = Place::BlackBag;
+        p.seats[0].coins = 1;
+    });
+    expect(
+        refusal(&s, 0, Action::BuyOut { count: 2 }),
+        "CANNOT_PAY",
+        "Buying out takes 2 coins",
+        &[("needs", "2 coins"), ("has", "1 coins")],
+    );
+    let leftmost = set.church.step_grain.len() as u8;
+    let s = deciding(&set, base(), Decision::Windows { seat: 0 }, |p| {
+        p.seats[0].members[0].place = Place::Window(leftmost);
+        p.seats[0].members[1].place = Place::Window(0);
+        for _ in 0..set.church.step_grain[0] {
+            give(p, 0, Piece::Grain);
+        }
+    });
+    let window = leftmost.to_string();
+    expect(
+        refusal(&s, 0, Action::MoveLeft { member: 0 }),
+        "NOT_OPEN",
+        "on the leftmost window already",
+        &[("window", window.as_str())],
+    );
+    expect(
+        refusal(&s, 0, Action::RevealGoal { goal: Goal::Saint }),
+        "NOT_OPEN",
+        "does not hold the saint goal",
+        &[("goal", "saint")],
+    );
+}
+
+/// The market day: a customer whose pieces the seat lacks, an empty or missing stall, a paid
+/// sale named without its payment, cocoa the seat has not brought home.
+#[test]
+fn the_market_day() {
+    let set = provisional();
+    let day = Decision::MarketDay {
+        trigger: 1,
+        seat: 0,
+        passed: 0,
+        free: true,
+    };
+    let s = deciding(&set, base(), day, |p| {
+        let tile = p.market.stalls.iter().find_map(|&t| t).unwrap();
+        give_demand(p, &set, 0, u32::from(tile));
+        p.seats[0].coins = 1;
+    });
+    let stalls = s.market().stalls.len();
+    let served = (0..stalls).find(|&i| s.can_serve(0, i)).unwrap() as u8;
+    let lacking = (0..stalls)
+        .find(|&i| s.lacking(0, i).is_some_and(|l| !l.is_empty()))
+        .expect("a customer the seat cannot serve") as u8;
+    let v = refusal(
+        &s,
+        0,
+        Action::Serve {
+            stall: lacking,
+            payment: None,
+        },
+    );
+    expect(
+        v.clone(),
+        "CANNOT_PAY",
+        "demands pieces the farmyard lacks",
+        &[],
+    );
+    assert!(v.details.iter().any(|(k, _)| *k == "lacking"), "{v:?}");
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Serve {
+                stall: served,
+                payment: None,
+            },
+        ),
+        "CANNOT_PAY",
+        "This sale costs 1 green cube",
+        &[("needs", "1 green")],
+    );
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Serve {
+                stall: 200,
+                payment: None,
+            },
+        ),
+        "NOTHING_THERE",
+        "No customer stands on stall 200",
+        &[("stall", "200")],
+    );
+    expect(
+        refusal(&s, 0, Action::SellCocoa { payment: None }),
+        "NOTHING_THERE",
+        "no cocoa basket",
+        &[("piece", "cocoa_basket")],
+    );
+}
+
+/// Village Port: a captain the seat cannot pay, travel on the map, a second member aboard, a
+/// chest not brought home, a step into port.
+#[test]
+fn village_port() {
+    let set = provisional();
+    let kinds = &set.port.captains;
+    let cheapest = kinds.iter().map(|k| k.cost).min().unwrap();
+    let dearer = kinds.iter().position(|k| k.cost > cheapest).unwrap();
+    let s = deciding(&set, port(), act_on(Space::Travel), |p| {
+        p.seats[0].coins = cheapest
+    });
+    let needs = format!("{} coins", kinds[dearer].cost);
+    let has = format!("{cheapest} coins");
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::SetSail {
+                captain: dearer as u8,
+            },
+        ),
+        "CANNOT_PAY",
+        "That captain takes",
+        &[("needs", needs.as_str()), ("has", has.as_str())],
+    );
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Travel {
+                member: 0,
+                path: 0,
+                payment: no_payment(),
+            },
+        ),
+        "NOT_OPEN",
+        "With Village Port the travel action sails the ship",
+        &[],
+    );
+    let holds = deciding(&set, port(), Decision::Load { seat: 0 }, |p| {
+        p.seats[0].members[0].place = Place::Ship;
+        p.seats[0].ship.holds = vec![Cargo::Member];
+        p.seats[0].ship.captain = Some(0);
+        p.harbour.captains[0] -= 1;
+        give(p, 0, Piece::Horse);
+    });
+    expect(
+        refusal(&holds, 0, Action::Embark { member: 1 }),
+        "HOLDS_FULL",
+        "carries a member already",
+        &[("piece", "member"), ("aboard", "1")],
+    );
+    expect(
+        refusal(&holds, 0, Action::CashChest { value: 4 }),
+        "NOTHING_THERE",
+        "no chest worth 4",
+        &[("value", "4")],
+    );
+    let sail = Decision::Sail {
+        seat: 0,
+        free: 1,
+        credit: 0,
+        moved: true,
+    };
+    let sea = deciding(&set, port(), sail, |p| {
+        p.seats[0].ship.at = 1;
+        p.seats[0].ship.captain = Some(0);
+        p.harbour.captains[0] -= 1;
+    });
+    expect(
+        refusal(
+            &sea,
+            0,
+            Action::Step {
+                to: 0,
+                payment: None,
+            },
+        ),
+        "NOT_OPEN",
+        "Steps never enter the port",
+        &[("to", "0")],
+    );
+}
