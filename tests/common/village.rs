@@ -9,7 +9,7 @@ use referee::core::{GameRng, Seat};
 use referee::games::village::components::{Components, Piece, PROVISIONAL};
 use referee::games::village::pieces::Goods;
 use referee::games::village::pieces::{Colour, Space};
-use referee::games::village::state::Parts;
+use referee::games::village::state::{Parts, Place};
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, Rules, State};
 use referee::pb::v1;
 use referee::service::wire;
@@ -223,4 +223,76 @@ pub fn scenario(
         turn(p, 0);
         f(p);
     })
+}
+
+/// The end triggered as play triggers it: the anonymous graves filled (by reserve members of
+/// the last seats, each family's generations in order) and `ending` set. No last turn is owed;
+/// set `last_turns` after if the scenario needs them.
+pub fn end_triggered(p: &mut Parts, set: &Components) {
+    let players = p.seats.len() as u8;
+    let graves: Vec<Place> = (0u8..)
+        .zip(&set.graves.spaces)
+        .filter(|(_, l)| l.open(players))
+        .map(|(g, _)| Place::Grave(g))
+        .collect();
+    let mut graves = graves.into_iter();
+    'fill: for seat in p.seats.iter_mut().rev() {
+        for m in seat.members.iter_mut() {
+            if m.place == Place::Reserve {
+                match graves.next() {
+                    Some(g) => m.place = g,
+                    None => break 'fill,
+                }
+            }
+        }
+    }
+    assert!(graves.next().is_none(), "enough members to fill the graves");
+    p.ending = true;
+}
+
+/// The map's cities in the order a breadth-first journey from the village reaches them, each
+/// with the city it is reached from (`None`: the village).
+pub fn journey_order(set: &Components) -> Vec<(u8, Option<u8>)> {
+    let travel = &set.travel;
+    let index = |name: &str| {
+        travel
+            .cities
+            .iter()
+            .position(|c| c.id == name)
+            .map(|i| i as u8)
+    };
+    let mut order: Vec<(u8, Option<u8>)> = Vec::new();
+    let mut queue = std::collections::VecDeque::from([None::<u8>]);
+    while let Some(here) = queue.pop_front() {
+        for path in &travel.paths {
+            let ends = [&path.between[0], &path.between[1]].map(|e| index(e));
+            for (a, b) in [(ends[0], ends[1]), (ends[1], ends[0])] {
+                if let Some(to) = b {
+                    if a == here && !order.iter().any(|(c, _)| *c == to) {
+                        order.push((to, here));
+                        queue.push_back(Some(to));
+                    }
+                }
+            }
+        }
+    }
+    order
+}
+
+/// A seat's markers as a journey from the village to `city` leaves them: one on each city of a
+/// shortest way there along the map's paths (members travel from the village, marking each city
+/// they reach).
+pub fn travelled_to(p: &mut Parts, set: &Components, seat: usize, city: u8) {
+    let order = journey_order(set);
+    let from = |c: u8| order.iter().find(|(x, _)| *x == c).and_then(|(_, f)| *f);
+    let mut way = vec![city];
+    while let Some(before) = from(*way.last().unwrap()) {
+        way.push(before);
+    }
+    let markers = &mut p.seats[seat].markers;
+    for c in way.into_iter().rev() {
+        if !markers.contains(&c) {
+            markers.push(c);
+        }
+    }
 }

@@ -11,7 +11,8 @@ use referee::games::village::state::{Building, Goal, Parts, Place, Section};
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, State};
 
 use crate::common::village::{
-    act, board, edit, give, pick, refused, refused_fields, refused_on_the_wire, sets, turn,
+    act, board, edit, end_triggered, give, pick, refused, refused_fields, refused_on_the_wire,
+    sets, travelled_to, turn,
 };
 
 /// A game with Life Goals (no compensation), seat 0 to take a turn with one cube on the harvest.
@@ -160,8 +161,12 @@ type Edit = Box<dyn Fn(&mut Parts)>;
 #[test]
 fn s8_golden_goals_require_what_their_cards_say() {
     let members = |p: &mut Parts, places: &[Place]| {
-        // The last members of the family (the youngest) take these places.
+        // The last members of the family (the youngest) take these places; every generation
+        // is born (out of the reserve) first, as play brings the youngest out last.
         let family = &mut p.seats[0].members;
+        for m in family.iter_mut().filter(|m| m.place == Place::Reserve) {
+            m.place = Place::Farmyard;
+        }
         let n = family.len();
         for (m, &place) in family[n - places.len()..].iter_mut().zip(places) {
             m.place = place;
@@ -175,6 +180,7 @@ fn s8_golden_goals_require_what_their_cards_say() {
     use Place::{Building as At, Chronicle, Council, Window};
     use Section::{Church, Council as Chamber, Crafts, Travel};
     for set in sets() {
+        let (map_met, map_unmet) = (Arc::clone(&set), Arc::clone(&set));
         let upper_right = set
             .travel
             .cities
@@ -252,10 +258,12 @@ fn s8_golden_goals_require_what_their_cards_say() {
                 Goal::TravellingSalesman,
                 Box::new(move |p| {
                     members(p, &[Place::City(upper_right)]);
+                    travelled_to(p, &map_met, 0, upper_right);
                     serve(p, 2);
                 }),
                 Box::new(move |p| {
                     members(p, &[Place::City(upper_right)]);
+                    travelled_to(p, &map_unmet, 0, upper_right);
                     serve(p, 1);
                 }),
             ),
@@ -313,14 +321,13 @@ fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
         let mut s = edit(&s, |p| {
             // The final mass's last window decision: seat 2 (the last in turn order) may move
             // its member on the rightmost window.
-            p.ending = true;
+            end_triggered(p, &set);
             p.starting_seat = 0;
             let grain = set.church.step_grain[0];
             for _ in 0..grain {
                 give(p, 2, Piece::Grain);
             }
-            let last = p.seats[2].members.len() - 1;
-            p.seats[2].members[last].place = Place::Window(0);
+            p.seats[2].members[0].place = Place::Window(0);
             p.pending = vec![Decision::Windows { seat: 2 }];
             // Seats 1 and 0 meet their silver goals; seat 0 its golden Merchant too.
             for seat in [1, 0] {
@@ -485,7 +492,7 @@ fn unreachable_life_goal_states_are_refused() {
         let last_chance = |p: &mut Parts| p.pending = vec![Decision::LastChance { seat: 0 }];
         refused_on("pending[0]", &|p| {
             last_chance(p);
-            p.ending = true;
+            end_triggered(p, &set);
         });
         // Seat 0 meets its silver goal: a last chance still only comes at the end.
         let silver = |p: &Parts| p.seats[0].goals[0].goal;
@@ -498,7 +505,7 @@ fn unreachable_life_goal_states_are_refused() {
         refused_on("pending[0]", &|p| meets(p));
         edit(&s, |p| {
             meets(p);
-            p.ending = true;
+            end_triggered(p, &set);
         });
     }
 }

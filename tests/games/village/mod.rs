@@ -5,6 +5,7 @@ mod components;
 mod goals;
 mod golden;
 mod port;
+mod reachable;
 mod refusals;
 mod rules;
 mod setup;

@@ -647,8 +647,12 @@ fn s7_a_member_dying_at_sea_is_buried_at_sea_when_the_travel_section_is_full() {
             .collect();
         let burials = set.port.sea_burials.len();
         let base = port_game(&set, 3, 4);
-        let turn = Decision::Turn { seat: 0 };
-        let mut s = at_sea(&base, 0, 1, &[Cargo::Member], turn, |p| {
+        // The travel action at sea after a cube that passed time: one death owed.
+        let travel = Decision::Act {
+            seat: 0,
+            space: Space::Travel,
+        };
+        let mut s = at_sea(&base, 0, 1, &[Cargo::Member], travel, |p| {
             // Every generation-1 member of seat 0 dies on the ship or missions: fill the travel
             // section with seat 1's reserve, the sea burials but the last with seat 2's.
             let reserved = |m: &&mut Member| m.place == Place::Reserve;
@@ -671,9 +675,8 @@ fn s7_a_member_dying_at_sea_is_buried_at_sea_when_the_travel_section_is_full() {
             p.seats[2].prestige += set.port.sea_burials[..burials - 1].iter().sum::<u32>();
             p.due = 1;
         });
-        // The turn: any cube, then pass; the death at the end of it.
-        let (seat, a) = s.legal_actions(Some(0))[0];
-        let mut events = act(&mut s, seat, a);
+        // The seat declines the action; the death comes at the end of the turn.
+        let mut events = act(&mut s, 0, Action::Pass);
         while s
             .decision()
             .is_some_and(|d| d.seat() == 0 && !matches!(d, Decision::Turn { .. }))

@@ -382,6 +382,10 @@ fn dying_the_mass_and_goals() {
         }
         let of = |g: u8| members.iter().position(|m| m.generation == g).unwrap();
         let (g2, g3) = (of(2), of(3));
+        // Every g2 is born (g3 is out); two of them in sight.
+        for m in &mut members[g2..g3] {
+            m.place = Place::BlackBag;
+        }
         members[g2].place = Place::Farmyard;
         members[g2 + 1].place = Place::Building(Building::Office);
         members[g3].place = Place::Farmyard;

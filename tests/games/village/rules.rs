@@ -12,8 +12,8 @@ use referee::games::village::state::Parts;
 use referee::games::village::{Action, Cube, Decision, Event, State};
 
 use crate::common::village::{
-    act, board, edit, game, give, give_cubes, give_demand, goods_mut, refused, refused_fields,
-    scenario, sets, stall_of, turn,
+    act, board, edit, end_triggered, game, give, give_cubes, give_demand, goods_mut, journey_order,
+    refused, refused_fields, scenario, sets, stall_of, travelled_to, turn,
 };
 
 fn green(n: u32) -> CubePayment {
@@ -357,8 +357,10 @@ fn s5_a_death_during_a_market_day_comes_at_once() {
     }
 }
 
-/// Fills every open chronicle space and grave but the last grave, with seat `seat`'s reserve
-/// members one by one (in the sections in order), so the next burial ends the game.
+/// Fills every open chronicle space but the church section's last, and every open grave but the
+/// last, with the seats' reserve members (seat 0's first, each family's generations in order, as
+/// play brings them out), so the next burial of a member not in the church ends the game in the
+/// last grave. (The chronicle cannot be full: that would have ended the game already.)
 fn all_but_one_resting_place(p: &mut Parts, set: &Components, players: u8) {
     let mut places: Vec<Place> = Vec::new();
     for (section, (_, labels)) in Section::ALL.into_iter().zip(set.chronicle.sections()) {
@@ -368,6 +370,11 @@ fn all_but_one_resting_place(p: &mut Parts, set: &Components, players: u8) {
             }
         }
     }
+    let church = places
+        .iter()
+        .rposition(|p| matches!(p, Place::Chronicle(Section::Church, _)))
+        .expect("a church section");
+    places.remove(church);
     let graves: Vec<Place> = (0..set.graves.spaces.len() as u8)
         .filter(|&g| set.graves.spaces[usize::from(g)].open(players))
         .map(Place::Grave)
@@ -375,7 +382,7 @@ fn all_but_one_resting_place(p: &mut Parts, set: &Components, players: u8) {
     places.extend(&graves[..graves.len() - 1]);
     let mut next = places.into_iter();
     for seat in 0..usize::from(players) {
-        for m in p.seats[seat].members.iter_mut().rev() {
+        for m in p.seats[seat].members.iter_mut() {
             if m.place == Place::Reserve {
                 match next.next() {
                     Some(place) => m.place = place,
@@ -1252,7 +1259,10 @@ fn unreachable_village_states_at_each_bound() {
             ["seats[2].grain"]
         );
         let cities = set.travel.cities.len() as u8;
-        ok(&|p| first(p, Place::City(cities - 1)));
+        ok(&|p| {
+            first(p, Place::City(cities - 1));
+            travelled_to(p, &set, 0, cities - 1);
+        });
         assert_eq!(
             no(&|p| first(p, Place::City(cities))),
             ["seats[0].members[0]"]
@@ -1285,7 +1295,16 @@ fn unreachable_village_states_at_each_bound() {
             .iter()
             .rposition(|l| l.open(3))
             .unwrap() as u8;
-        ok(&|p| first(p, Place::Chronicle(Section::Crafts, open)));
+        ok(&|p| {
+            // The spaces before it are taken (the dead fill a section from its first space).
+            let earlier = (0..open).filter(|&k| set.chronicle.crafts[usize::from(k)].open(3));
+            let reserve = p.seats[1].members.iter_mut();
+            let born = reserve.filter(|m| m.place == Place::Reserve);
+            for (m, k) in born.zip(earlier) {
+                m.place = Place::Chronicle(Section::Crafts, k);
+            }
+            first(p, Place::Chronicle(Section::Crafts, open));
+        });
         assert_eq!(
             no(&|p| first(p, Place::Chronicle(Section::Crafts, closed))),
             ["seats[0].members[0]"]
@@ -1297,7 +1316,7 @@ fn unreachable_village_states_at_each_bound() {
             ["seats[0].members[0]"]
         );
         // Travel markers: a city once, at most the set's number.
-        ok(&|p| p.seats[0].markers = vec![0, cities - 1]);
+        ok(&|p| travelled_to(p, &set, 0, cities - 1));
         assert_eq!(
             no(&|p| p.seats[0].markers = vec![1, 1]),
             ["seats[0].markers[1]"]
@@ -1315,7 +1334,19 @@ fn unreachable_village_states_at_each_bound() {
             );
         }
         let most = set.travel.markers.min(u32::from(cities)) as usize;
-        ok(&|p| p.seats[0].markers = all[..most].to_vec());
+        let reached: Vec<u8> = journey_order(&set).into_iter().map(|(c, _)| c).collect();
+        ok(&|p| p.seats[0].markers = reached[..most].to_vec());
+        // A marker no journey can leave: on a city whose way from the village is unmarked.
+        let far = reached.last().copied().unwrap();
+        if journey_order(&set)
+            .iter()
+            .any(|&(c, from)| c == far && from.is_some())
+        {
+            assert_eq!(
+                no(&|p| p.seats[0].markers = vec![far]),
+                ["seats[0].markers[0]"]
+            );
+        }
     }
 }
 
@@ -1355,10 +1386,17 @@ fn unreachable_village_counts_market_and_progress() {
         assert_eq!(no(&|p| p.round = 1_000_001), ["round"]);
         edit(&s, |p| p.round = 1_000_000);
         assert_eq!(no(&|p| p.due = 256), ["due"]);
-        edit(&s, |p| p.due = 255);
+        edit(&s, |p| {
+            // Time owed (255 deaths) only once the turn's action has passed time.
+            p.pending = vec![Decision::Act {
+                seat: 0,
+                space: Space::Church,
+            }];
+            p.due = 255;
+        });
         assert_eq!(
             no(&|p| {
-                p.ending = true;
+                end_triggered(p, &set);
                 p.last_turns = vec![0, 1, 2, 0];
             }),
             ["last_turns"]
@@ -1403,8 +1441,9 @@ fn unreachable_village_counts_market_and_progress() {
         assert_eq!(day(1, 0b1000), ["pending[0]"]);
         // Every seat may still owe a last turn (the end in another seat's market day), no more.
         edit(&s, |p| {
-            p.ending = true;
-            p.last_turns = vec![2, 0, 1];
+            end_triggered(p, &set);
+            // Seat 0's market day, ended by another seat: seat 0, whose turn it is, is last.
+            p.last_turns = vec![1, 2, 0];
         });
     }
 }
@@ -1515,7 +1554,7 @@ fn the_status_names_the_deciding_seat_and_the_decision() {
         assert_eq!(s.status().phase, "ACTION");
         let over = edit(&s, |p| {
             p.pending.clear();
-            p.ending = true;
+            end_triggered(p, &set);
         });
         let status = over.status();
         assert!(status.finished && status.to_act.is_empty());
@@ -1597,7 +1636,7 @@ fn the_final_mass_never_precedes_the_last_turns() {
             }
             p.seats[0].members[0].place = Place::Window(0);
             p.pending = vec![Decision::Windows { seat: 0 }];
-            p.ending = true;
+            end_triggered(p, &set);
         };
         edit(&s, windows);
         let fields = refused_fields(&s, |p| {

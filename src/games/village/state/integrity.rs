@@ -25,6 +25,9 @@ impl State {
         self.check_census(&mut errs);
         self.check_market(&mut errs);
         self.check_progress(&mut errs);
+        if errs.errors.is_empty() {
+            self.check_reachable(&mut errs);
+        }
         errs.into_result()
     }
 
@@ -210,14 +213,29 @@ impl State {
 
     /// Village Port's tiles, chests and captains, each counted once; none without Port.
     fn check_port_census(&self, census: &super::Census, errs: &mut StateErrors) {
+        let h = &self.harbour;
+        if !self.port() {
+            // A seat's Port pieces are its ship's fault (`check_ships`); the harbour's are here.
+            if !h.captains.is_empty() || !h.gone.captains.is_empty() {
+                errs.push("harbour.captains", "must be empty without Village Port");
+            }
+            let tiles = (
+                h.cocoa,
+                h.tea,
+                &h.chests,
+                h.gone.cocoa,
+                h.gone.tea,
+                &h.gone.chests,
+            );
+            if tiles != (0, 0, &Vec::new(), 0, 0, &Vec::new()) {
+                errs.push("harbour", "must be empty without Village Port");
+            }
+            return;
+        }
         let port = &self.config.components.port;
-        let (tiles, mut chests, captains) = if self.port() {
-            let tiles = port.stack_tiles[usize::from(self.config.players) - 2];
-            let captains: Vec<u32> = port.captains.iter().map(|k| k.copies).collect();
-            ([tiles; 2], port.chests.clone(), captains)
-        } else {
-            ([0; 2], Vec::new(), Vec::new())
-        };
+        let tiles = [port.stack_tiles[usize::from(self.config.players) - 2]; 2];
+        let captains: Vec<u32> = port.captains.iter().map(|k| k.copies).collect();
+        let mut chests = port.chests.clone();
         chests.sort_unstable();
         if census.cocoa_tea != tiles {
             errs.push(
@@ -231,8 +249,10 @@ impl State {
                 "treasure chests do not add up to the game's",
             );
         }
-        let h = &self.harbour;
-        if census.captains != captains || h.gone.captains.len() != captains.len() {
+        if census.captains != captains
+            || h.captains.len() != captains.len()
+            || h.gone.captains.len() != captains.len()
+        {
             errs.push(
                 "harbour.captains",
                 "captain cards do not add up to the game's",

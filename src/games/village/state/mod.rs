@@ -20,6 +20,7 @@ mod life;
 pub mod market;
 mod parts;
 pub mod payment;
+mod reachable;
 pub mod scoring;
 pub mod sea;
 mod seat;

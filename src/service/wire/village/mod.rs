@@ -31,6 +31,10 @@ use view::view_to_proto;
 /// above any component set, it bounds the work a hostile state can cause before the checks.
 const MAX_LIST: usize = 1_000;
 
+/// A view's count written into a state: the state carries what it counts.
+const VIEWS_ONLY: &str =
+    "is a view's count and must be 0 in a state, which carries the pieces themselves";
+
 impl Wire for State {
     const FIELD: &'static str = "village";
     type StateProto = v1::VillageState;
@@ -118,6 +122,15 @@ impl Wire for State {
                     Err(e) => errs.errors.extend(e.errors),
                 }
             }
+            for (field, count) in [
+                ("customer_count", s.customer_count),
+                ("hidden_goals", s.hidden_goals),
+                ("chest_count", s.chest_count),
+            ] {
+                if count != 0 {
+                    errs.push(format!("seats[{i}].{field}"), VIEWS_ONLY);
+                }
+            }
             let ship = s.ship.unwrap_or_default();
             let mut holds = Vec::with_capacity(ship.holds.len());
             for (k, c) in ship.holds.iter().enumerate() {
@@ -154,10 +167,19 @@ impl Wire for State {
                 Err(e) => errs.errors.extend(e.errors),
             }
         }
+        let market = p.market.unwrap_or_default();
+        let harbour = p.harbour.unwrap_or_default();
+        for (field, count) in [
+            ("market.pile_count", market.pile_count),
+            ("harbour.chest_count", harbour.chest_count),
+        ] {
+            if count != 0 {
+                errs.push(field, VIEWS_ONLY);
+            }
+        }
         errs.into_result()?;
         let rng = p.rng.unwrap_or_default();
         let supply = p.supply.unwrap_or_default();
-        let market = p.market.unwrap_or_default();
         Ok(Parts {
             component_set: p.component_set,
             component_hash: p.component_hash,
@@ -189,7 +211,7 @@ impl Wire for State {
             due: p.due,
             ending: p.ending,
             last_turns: p.last_turns.iter().map(|&s| small(s)).collect(),
-            harbour: harbour_from(p.harbour.unwrap_or_default()),
+            harbour: harbour_from(harbour),
         })
     }
     fn action_from_proto(a: &v1::VillageAction) -> Result<Option<Action>, StateErrors> {

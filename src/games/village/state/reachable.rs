@@ -1,0 +1,293 @@
+//! What only play produces: orders and links between fields that every state the referee makes
+//! keeps, and a constructed state can break while each field alone is in range (docs/rules.md,
+//! "Village's invariants"). Checked once `integrity`'s ranges and counts hold, so every index
+//! here is valid.
+
+use crate::core::StateErrors;
+
+use super::family::{Place, Section};
+use super::{Decision, State};
+
+impl State {
+    /// Every order and link play keeps, or the fields that break one.
+    pub(super) fn check_reachable(&self, errs: &mut StateErrors) {
+        self.check_births(errs);
+        self.check_resting_order(errs);
+        self.check_end(errs);
+        self.check_decision_links(errs);
+        self.check_market_order(errs);
+        self.check_expansion_pieces(errs);
+        self.check_travel(errs);
+    }
+
+    /// Travel markers follow the members: a member in a city has its seat's marker there, unless
+    /// the seat had none left when it arrived; the marked cities are joined to the village by
+    /// paths through marked cities (members travel along paths from the village, marking each
+    /// city they reach while markers last).
+    fn check_travel(&self, errs: &mut StateErrors) {
+        let travel = &self.config.components.travel;
+        for (i, s) in self.seats.iter().enumerate() {
+            let all_placed = s.markers.len() as u64 >= u64::from(travel.markers);
+            for (j, m) in s.members.iter().enumerate() {
+                if let Place::City(c) = m.place {
+                    if !all_placed && !s.markers.contains(&c) {
+                        errs.push(
+                            format!("seats[{i}].members[{j}]"),
+                            "is in a city without its seat's marker, though the seat has one left",
+                        );
+                    }
+                }
+            }
+            // The marked cities reached from the village through marked cities only.
+            let ends: Vec<[Option<Option<u8>>; 2]> = travel
+                .paths
+                .iter()
+                .map(|p| [&p.between[0], &p.between[1]].map(|e| self.city_or_village(e)))
+                .collect();
+            let mut reached: Vec<u8> = Vec::new();
+            let mut from: Vec<Option<u8>> = vec![None];
+            while let Some(here) = from.pop() {
+                for [a, b] in &ends {
+                    for (x, y) in [(a, b), (b, a)] {
+                        if let (Some(x), Some(Some(to))) = (x, y) {
+                            if *x == here && s.markers.contains(to) && !reached.contains(to) {
+                                reached.push(*to);
+                                from.push(Some(*to));
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(k) = s.markers.iter().position(|c| !reached.contains(c)) {
+                errs.push(
+                    format!("seats[{i}].markers[{k}]"),
+                    "is on a city no journey reaches: no path of marked cities joins it to the village",
+                );
+            }
+        }
+    }
+
+    /// Generations are born in order: the next member out of the reserve is always of its
+    /// lowest generation, so no member is out while a lower generation is still in.
+    fn check_births(&self, errs: &mut StateErrors) {
+        for (i, s) in self.seats.iter().enumerate() {
+            let lowest_in = s
+                .members
+                .iter()
+                .filter(|m| m.place == Place::Reserve)
+                .map(|m| m.generation)
+                .min();
+            let Some(lowest_in) = lowest_in else {
+                continue;
+            };
+            if let Some(j) = s
+                .members
+                .iter()
+                .position(|m| m.place != Place::Reserve && m.generation > lowest_in)
+            {
+                errs.push(
+                    format!("seats[{i}].members[{j}]"),
+                    format!(
+                        "is out of the reserve while generation {lowest_in} is still in it (generations are born in order)"
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The dead take the first free space: each chronicle section, the graves and the sea
+    /// burials fill from their first space open at this player count, with no gap.
+    fn check_resting_order(&self, errs: &mut StateErrors) {
+        let players = self.config.players;
+        let c = &self.config.components;
+        let taken = |place: Place| -> Option<(usize, usize)> {
+            self.seats.iter().enumerate().find_map(|(i, s)| {
+                s.members
+                    .iter()
+                    .position(|m| m.place == place)
+                    .map(|j| (i, j))
+            })
+        };
+        let mut rows: Vec<Vec<Place>> = Section::ALL
+            .iter()
+            .zip(c.chronicle.sections())
+            .map(|(&section, (_, labels))| {
+                (0u8..)
+                    .zip(labels)
+                    .filter(|(_, l)| l.open(players))
+                    .map(|(k, _)| Place::Chronicle(section, k))
+                    .collect()
+            })
+            .collect();
+        rows.push(
+            (0u8..)
+                .zip(&c.graves.spaces)
+                .filter(|(_, l)| l.open(players))
+                .map(|(k, _)| Place::Grave(k))
+                .collect(),
+        );
+        rows.push(
+            (0..c.port.sea_burials.len() as u8)
+                .map(Place::SeaBurial)
+                .collect(),
+        );
+        for row in rows {
+            let mut free = false;
+            for place in row {
+                match taken(place) {
+                    None => free = true,
+                    Some((i, j)) if free => {
+                        errs.push(
+                            format!("seats[{i}].members[{j}]"),
+                            "rests on a space after a free one (the dead take the first free space)",
+                        );
+                        break;
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+
+    /// The end is triggered exactly when the last chronicle space, grave or sea burial is
+    /// filled.
+    fn check_end(&self, errs: &mut StateErrors) {
+        let full = !self.chronicle_has_room()
+            || self.free_grave().is_none()
+            || (self.port() && self.free_sea_burial().is_none());
+        if self.ending && !full {
+            errs.push(
+                "ending",
+                "is set, but neither the chronicle, the graves nor the sea burials are full",
+            );
+        }
+        if full && !self.ending {
+            errs.push(
+                "ending",
+                "is not set, but the chronicle, the graves or the sea burials are full",
+            );
+        }
+    }
+
+    /// What a decision implies about the rest of the state.
+    fn check_decision_links(&self, errs: &mut StateErrors) {
+        let Some(top) = self.decision() else {
+            return;
+        };
+        let at = format!("pending[{}]", self.pending.len() - 1);
+        let seat = top.seat();
+        let s = &self.seats[usize::from(seat)];
+        match top {
+            // Nothing has happened in a turn that begins: no time owed.
+            Decision::Turn { .. }
+            | Decision::ChooseAction { .. }
+            | Decision::CompensationCube { .. }
+                if self.due > 0 =>
+            {
+                errs.push(
+                    "due",
+                    "must be 0 when a turn begins: nothing has passed time yet",
+                );
+            }
+            // The privilege of the stage a member just reached.
+            Decision::Privilege { up_to, .. }
+                if !s.members.iter().any(|m| m.place == Place::Council(up_to)) =>
+            {
+                errs.push(
+                    at.clone(),
+                    format!("offers stage {up_to}'s privileges, but the seat has no member on that stage"),
+                );
+            }
+            // Loading happens in port.
+            Decision::Load { .. } if s.ship.at != 0 => {
+                errs.push(
+                    format!("seats[{seat}].ship"),
+                    "is at sea while it loads in port",
+                );
+            }
+            _ => {}
+        }
+        let mut owed = self.last_turns.clone();
+        owed.sort_unstable();
+        if owed.windows(2).any(|w| w[0] == w[1]) {
+            errs.push(
+                "last_turns",
+                "names a seat twice (each seat takes one last turn)",
+            );
+        }
+        // The seat whose turn it is is owed no last turn, unless another seat ended the game
+        // during its market day: then every seat is owed one, it last, and none is taken yet.
+        let mass = matches!(
+            top,
+            Decision::BuyOut { .. } | Decision::Windows { .. } | Decision::LastChance { .. }
+        );
+        let turn_seat = self
+            .pending
+            .iter()
+            .find_map(|d| match d {
+                Decision::MarketDay { trigger, .. } => Some(*trigger),
+                _ => None,
+            })
+            .unwrap_or(seat);
+        let its_own = self.last_turns.len() == usize::from(self.config.players)
+            && self.last_turns.last() == Some(&turn_seat);
+        if !mass && self.last_turns.contains(&turn_seat) && !its_own {
+            errs.push(
+                "last_turns",
+                format!("names seat {turn_seat}, whose turn it is"),
+            );
+        }
+    }
+
+    /// The waiting line fills from its front and from the pile, and outside a market day the
+    /// open stalls from the line: a gap means the pile (and, for a stall, the line) ran out.
+    fn check_market_order(&self, errs: &mut StateErrors) {
+        let m = &self.market;
+        let pile = !m.pile.is_empty();
+        let gap = m.waiting.iter().position(Option::is_none);
+        if let Some(k) = gap {
+            if pile || m.waiting[k..].iter().any(Option::is_some) {
+                errs.push(
+                    format!("market.waiting[{k}]"),
+                    "is empty while the line behind it or the pile has a tile (the line fills from its front)",
+                );
+            }
+        }
+        let day = self
+            .pending
+            .iter()
+            .any(|d| matches!(d, Decision::MarketDay { .. }));
+        let layout = &self.config.components.market;
+        let line = m.waiting.iter().any(Option::is_some);
+        for (i, (stall, label)) in m.stalls.iter().zip(&layout.stalls).enumerate() {
+            if !day && stall.is_none() && label.open(self.config.players) && (pile || line) {
+                errs.push(
+                    format!("market.stalls[{i}]"),
+                    "is open and empty outside a market day while customers wait (the market refills after each day)",
+                );
+            }
+        }
+    }
+
+    /// Village Port puts the travel markers back in the box and its ships replace the map.
+    fn check_expansion_pieces(&self, errs: &mut StateErrors) {
+        for (i, s) in self.seats.iter().enumerate() {
+            if self.port() && !s.markers.is_empty() {
+                errs.push(
+                    format!("seats[{i}].markers"),
+                    "must be empty with Village Port (its travel markers stay in the box)",
+                );
+            }
+            if let Some(j) = s
+                .members
+                .iter()
+                .position(|m| self.port() && matches!(m.place, Place::City(_)))
+            {
+                errs.push(
+                    format!("seats[{i}].members[{j}]"),
+                    "is in a city of the travel map, which Village Port replaces",
+                );
+            }
+        }
+    }
+}
