@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use referee::core::{Seat, Violation};
-use referee::games::village::components::{Components, Piece};
+use referee::games::village::action::StepPayment;
+use referee::games::village::components::{Components, Island, Piece};
 use referee::games::village::pieces::{Colour, Good, Space};
 use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
@@ -586,5 +587,429 @@ fn village_port() {
         "NOT_OPEN",
         "Steps never enter the port",
         &[("to", "0")],
+    );
+}
+
+/// A piece into seat 0's holds, taken from where play takes it (a good or grain from the
+/// supply, a member from the farmyard).
+fn aboard(p: &mut Parts, cargo: Cargo) {
+    match cargo {
+        Cargo::Good(g) => p.supply.goods.0[g as usize] -= 1,
+        Cargo::Grain => p.supply.grain -= 1,
+        Cargo::Member => {
+            let m = p.seats[0]
+                .members
+                .iter_mut()
+                .find(|m| m.place == Place::Farmyard);
+            m.unwrap().place = Place::Ship;
+        }
+        _ => {}
+    }
+    p.seats[0].ship.holds.push(cargo);
+}
+
+/// Seat 0's ship with captain kind 0 at `at`, deciding `decision`, after `f`.
+fn ship_at(set: &Arc<Components>, at: u8, decision: Decision, f: impl FnOnce(&mut Parts)) -> State {
+    deciding(set, port(), decision, |p| {
+        p.harbour.captains[0] -= 1;
+        p.seats[0].ship.captain = Some(0);
+        p.seats[0].ship.at = at;
+        f(p);
+    })
+}
+
+/// The sea board space of the first island that `keep` accepts.
+fn island(set: &Components, keep: impl Fn(&Island) -> bool) -> u8 {
+    let sea = &set.port.sea;
+    let i = sea.islands.iter().position(keep).expect("such an island");
+    sea.island_space(i)
+}
+
+/// On an island: a second tile, a stack that is gone or absent, full holds, a piece the holds
+/// lack or the parchment does not buy, a missionary church without its wagon or on an island
+/// without one.
+#[test]
+fn on_an_island() {
+    let set = provisional();
+    let grain_and_stack = island(&set, |x| {
+        x.stack.is_some() && x.buys.contains_key(&Piece::Grain)
+    });
+    let took = Decision::Island {
+        seat: 0,
+        took: true,
+    };
+    let s = ship_at(&set, grain_and_stack, took, |p| aboard(p, Cargo::Grain));
+    expect(
+        refusal(&s, 0, Action::TakeTile),
+        "NOT_OPEN",
+        "taken on this landing already",
+        &[],
+    );
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::SellCargo {
+                cargo: Cargo::Good(Good::Ox),
+            },
+        ),
+        "NOTHING_THERE",
+        "carry no ox",
+        &[("piece", "ox")],
+    );
+    let fresh = Decision::Island {
+        seat: 0,
+        took: false,
+    };
+    let full = ship_at(&set, grain_and_stack, fresh, |p| {
+        aboard(p, Cargo::Grain);
+        aboard(p, Cargo::Member);
+        aboard(p, Cargo::Good(Good::Horse));
+    });
+    expect(
+        refusal(&full, 0, Action::TakeTile),
+        "HOLDS_FULL",
+        "holds are full",
+        &[("aboard", "3")],
+    );
+    let horse = Action::SellCargo {
+        cargo: Cargo::Good(Good::Horse),
+    };
+    if !set
+        .port
+        .sea
+        .island(grain_and_stack)
+        .unwrap()
+        .buys
+        .contains_key(&Piece::Horse)
+    {
+        expect(
+            refusal(&full, 0, horse),
+            "NOT_OPEN",
+            "does not buy a horse",
+            &[("piece", "horse")],
+        );
+    }
+    let church_with_wagon = island(&set, |x| {
+        x.buys.contains_key(&Piece::Grain) && x.church.as_ref().is_some_and(|c| c.cost.wagon > 0)
+    });
+    let s = ship_at(&set, church_with_wagon, fresh, |p| {
+        aboard(p, Cargo::Grain);
+        aboard(p, Cargo::Member);
+    });
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Mission {
+                payment: no_payment(),
+            },
+        ),
+        "CANNOT_PAY",
+        "takes a wagon from the ship's holds",
+        &[("needs", "1 wagon"), ("has", "0 wagon")],
+    );
+    let taken = edit(&s, |p| {
+        p.seats[1].members[0].place = Place::Mission(church_with_wagon)
+    });
+    expect(
+        refusal(
+            &taken,
+            0,
+            Action::Mission {
+                payment: no_payment(),
+            },
+        ),
+        "NOT_OPEN",
+        "missionary church is taken",
+        &[],
+    );
+    let gone = edit(&s, |p| {
+        let h = &mut p.harbour;
+        let (cocoa, tea) = (std::mem::take(&mut h.cocoa), std::mem::take(&mut h.tea));
+        h.gone.cocoa += cocoa;
+        h.gone.tea += tea;
+        h.gone.chests.append(&mut h.chests);
+    });
+    if set
+        .port
+        .sea
+        .island(church_with_wagon)
+        .unwrap()
+        .stack
+        .is_some()
+    {
+        let v = refusal(&gone, 0, Action::TakeTile);
+        expect(v.clone(), "SUPPLY_EMPTY", "tile on this island left", &[]);
+        assert!(v.details.iter().any(|(k, _)| *k == "piece"), "{v:?}");
+    }
+    let no_church = island(&set, |x| {
+        x.church.is_none() && x.buys.contains_key(&Piece::Scroll)
+    });
+    let s = ship_at(&set, no_church, fresh, |p| {
+        aboard(p, Cargo::Good(Good::Scroll))
+    });
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Mission {
+                payment: no_payment(),
+            },
+        ),
+        "NOT_OPEN",
+        "no missionary church",
+        &[],
+    );
+    let no_stack = island(&set, |x| {
+        x.stack.is_none() && x.buys.contains_key(&Piece::Ox)
+    });
+    let s = ship_at(&set, no_stack, fresh, |p| aboard(p, Cargo::Good(Good::Ox)));
+    expect(
+        refusal(&s, 0, Action::TakeTile),
+        "NOT_OPEN",
+        "has no stack of tiles",
+        &[],
+    );
+}
+
+/// Moving: a step to pay named without a purchase, a free step named with one, a purchase of
+/// the wrong cubes, landing off an island, stopping before the first step.
+#[test]
+fn sailing() {
+    let set = provisional();
+    let sea = &set.port.sea;
+    let first = sea.neighbours(0)[0];
+    let next = *sea.neighbours(first).iter().find(|&&to| to != 0).unwrap();
+    let paid = Decision::Sail {
+        seat: 0,
+        free: 0,
+        credit: 0,
+        moved: true,
+    };
+    let s = ship_at(&set, first, paid, |p| give_cubes(p, 0, Colour::Brown, 2));
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Step {
+                to: next,
+                payment: None,
+            },
+        ),
+        "CANNOT_PAY",
+        "free steps are used up",
+        &[("field", "payment")],
+    );
+    let buy = set.port.captains[0].steps[0].clone();
+    let short = StepPayment {
+        purchase: 0,
+        cubes: Default::default(),
+        coins: 0,
+    };
+    let needs = format!("{} cubes", buy.cubes);
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Step {
+                to: next,
+                payment: Some(short),
+            },
+        ),
+        "CANNOT_PAY",
+        "Purchase 0 takes",
+        &[("purchase", "0"), ("needs", needs.as_str())],
+    );
+    let at_water = sea.island(first).is_none();
+    if at_water {
+        expect(
+            refusal(&s, 0, Action::Land),
+            "NOT_OPEN",
+            "lands only on an island",
+            &[],
+        );
+    }
+    let free = Decision::Sail {
+        seat: 0,
+        free: 1,
+        credit: 0,
+        moved: true,
+    };
+    let s = ship_at(&set, first, free, |p| give_cubes(p, 0, Colour::Brown, 2));
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Step {
+                to: next,
+                payment: Some(short),
+            },
+        ),
+        "NOT_OPEN",
+        "free or paid for already: name no payment",
+        &[("field", "payment")],
+    );
+    let in_port = Decision::Sail {
+        seat: 0,
+        free: 1,
+        credit: 0,
+        moved: false,
+    };
+    let s = ship_at(&set, 0, in_port, |_| {});
+    expect(
+        refusal(&s, 0, Action::Pass),
+        "NOT_OPEN",
+        "has not left port yet",
+        &[],
+    );
+}
+
+/// Travel with Village Port: hiring while at sea, a captain deck that is empty, sailing while in
+/// port; and Port's actions in a game without it.
+#[test]
+fn hiring_and_sailing() {
+    let set = provisional();
+    let travel = act_on(Space::Travel);
+    let s = ship_at(&set, 1, travel, |_| {});
+    expect(
+        refusal(&s, 0, Action::SetSail { captain: 0 }),
+        "NOT_OPEN",
+        "The ship is at sea",
+        &[],
+    );
+    let kinds = set.port.captains.len() as u8;
+    expect(
+        refusal(&s, 0, Action::SetSail { captain: kinds }),
+        "NOT_OPEN",
+        "The ship is at sea",
+        &[],
+    );
+    let s = deciding(&set, port(), travel, |p| {
+        p.seats[0].coins = 10;
+        let left = std::mem::take(&mut p.harbour.captains[0]);
+        p.harbour.gone.captains[0] += left;
+    });
+    expect(
+        refusal(&s, 0, Action::SetSail { captain: 0 }),
+        "SUPPLY_EMPTY",
+        "no captain of kind 0 left",
+        &[("piece", "captain_0")],
+    );
+    let kind = kinds.to_string();
+    expect(
+        refusal(&s, 0, Action::SetSail { captain: kinds }),
+        "NOT_OPEN",
+        "There is no captain kind",
+        &[("captain", kind.as_str())],
+    );
+    expect(
+        refusal(&s, 0, Action::Sail),
+        "NOT_OPEN",
+        "The ship is in port",
+        &[],
+    );
+    let base_travel = deciding(&set, base(), travel, |p| {
+        for piece in [Piece::Horse, Piece::Ox, Piece::Wagon] {
+            give(p, 0, piece);
+        }
+        p.seats[0].coins = 10;
+    });
+    expect(
+        refusal(&base_travel, 0, Action::SetSail { captain: 0 }),
+        "NOT_OPEN",
+        "without Village Port",
+        &[],
+    );
+}
+
+/// Loading: a member named as cargo, a piece the farmyard does not hold.
+#[test]
+fn loading() {
+    let set = provisional();
+    let s = ship_at(&set, 0, Decision::Load { seat: 0 }, |p| {
+        give(p, 0, Piece::Horse)
+    });
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Load {
+                cargo: Cargo::Member,
+            },
+        ),
+        "NOT_OPEN",
+        "boards the ship with Embark",
+        &[("field", "cargo")],
+    );
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Load {
+                cargo: Cargo::Cocoa,
+            },
+        ),
+        "NOTHING_THERE",
+        "holds no cocoa basket to load",
+        &[("piece", "cocoa_basket")],
+    );
+}
+
+/// The mass and the market day: no buy-out of none, nor of more members than the bag holds, nor
+/// past the mass's pieces; the trigger's free first sale named with a payment.
+#[test]
+fn buy_outs_and_free_sales() {
+    let set = provisional();
+    let s = deciding(&set, base(), Decision::BuyOut { seat: 0, bought: 3 }, |p| {
+        p.seats[0].members[0].place = Place::BlackBag;
+        p.seats[0].members[1].place = Place::BlackBag;
+        p.seats[0].coins = 5;
+    });
+    expect(
+        refusal(&s, 0, Action::BuyOut { count: 0 }),
+        "NOT_OPEN",
+        "at least one",
+        &[("field", "count")],
+    );
+    expect(
+        refusal(&s, 0, Action::BuyOut { count: 3 }),
+        "NOT_OPEN",
+        "2 members in the black bag, not 3",
+        &[("in_bag", "2")],
+    );
+    expect(
+        refusal(&s, 0, Action::BuyOut { count: 2 }),
+        "NOT_OPEN",
+        "at most 1 more",
+        &[("left", "1")],
+    );
+    let day = Decision::MarketDay {
+        trigger: 0,
+        seat: 0,
+        passed: 0,
+        free: true,
+    };
+    let s = deciding(&set, base(), day, |p| {
+        let tile = p.market.stalls.iter().find_map(|&t| t).unwrap();
+        give_demand(p, &set, 0, u32::from(tile));
+    });
+    let stall = (0..s.market().stalls.len())
+        .find(|&i| s.can_serve(0, i))
+        .unwrap() as u8;
+    let mut green = no_payment();
+    green.coins.add(Colour::Green, 1);
+    expect(
+        refusal(
+            &s,
+            0,
+            Action::Serve {
+                stall,
+                payment: Some(green),
+            },
+        ),
+        "NOT_OPEN",
+        "is free: name no payment",
+        &[("field", "payment")],
     );
 }
