@@ -545,11 +545,8 @@ fn village_port() {
         "With Village Port the travel action sails the ship",
         &[],
     );
-    let holds = deciding(&set, port(), Decision::Load { seat: 0 }, |p| {
-        p.seats[0].members[0].place = Place::Ship;
-        p.seats[0].ship.holds = vec![Cargo::Member];
-        p.seats[0].ship.captain = Some(0);
-        p.harbour.captains[0] -= 1;
+    let holds = ship_at(&set, 0, Decision::Load { seat: 0 }, |p| {
+        aboard(p, Cargo::Member);
         give(p, 0, Piece::Horse);
     });
     expect(
@@ -570,11 +567,7 @@ fn village_port() {
         credit: 0,
         moved: true,
     };
-    let sea = deciding(&set, port(), sail, |p| {
-        p.seats[0].ship.at = 1;
-        p.seats[0].ship.captain = Some(0);
-        p.harbour.captains[0] -= 1;
-    });
+    let sea = ship_at(&set, 1, sail, |_| {});
     expect(
         refusal(
             &sea,
