@@ -61,7 +61,7 @@ impl State {
     }
 
     /// Whether the chronicle has a free space in any section.
-    pub(super) fn chronicle_has_room(&self) -> bool {
+    fn chronicle_has_room(&self) -> bool {
         Section::ALL
             .into_iter()
             .any(|s| self.free_chronicle_space(s).is_some())

@@ -12,8 +12,7 @@ impl State {
     /// Every order and link play keeps, or the fields that break one.
     pub(super) fn check_reachable(&self, errs: &mut StateErrors) {
         self.check_births(errs);
-        self.check_resting_order(errs);
-        self.check_end(errs);
+        self.check_resting(errs);
         self.check_decision_links(errs);
         self.check_market_order(errs);
         self.check_expansion_pieces(errs);
@@ -26,6 +25,7 @@ impl State {
     /// city they reach while markers last).
     fn check_travel(&self, errs: &mut StateErrors) {
         let travel = &self.config.components.travel;
+        let mut ends = None;
         for (i, s) in self.seats.iter().enumerate() {
             let all_placed = s.markers.len() as u64 >= u64::from(travel.markers);
             for (j, m) in s.members.iter().enumerate() {
@@ -38,16 +38,22 @@ impl State {
                     }
                 }
             }
-            // The marked cities reached from the village through marked cities only.
-            let ends: Vec<[Option<Option<u8>>; 2]> = travel
-                .paths
-                .iter()
-                .map(|p| [&p.between[0], &p.between[1]].map(|e| self.city_or_village(e)))
-                .collect();
+            if s.markers.is_empty() {
+                continue;
+            }
+            // The marked cities reached from the village through marked cities only (the
+            // paths' ends are looked up by name once, and only for a seat with markers).
+            let ends = ends.get_or_insert_with(|| {
+                travel
+                    .paths
+                    .iter()
+                    .map(|p| [&p.between[0], &p.between[1]].map(|e| self.city_or_village(e)))
+                    .collect::<Vec<[Option<Option<u8>>; 2]>>()
+            });
             let mut reached: Vec<u8> = Vec::new();
             let mut from: Vec<Option<u8>> = vec![None];
             while let Some(here) = from.pop() {
-                for [a, b] in &ends {
+                for [a, b] in ends.iter() {
                     for (x, y) in [(a, b), (b, a)] {
                         if let (Some(x), Some(Some(to))) = (x, y) {
                             if *x == here && s.markers.contains(to) && !reached.contains(to) {
@@ -96,77 +102,80 @@ impl State {
     }
 
     /// The dead take the first free space: each chronicle section, the graves and the sea
-    /// burials fill from their first space open at this player count, with no gap.
-    fn check_resting_order(&self, errs: &mut StateErrors) {
+    /// burials fill from their first space open at this player count, with no gap. And the end
+    /// is triggered exactly when the chronicle, the graves or (Port) the sea burials are full.
+    /// The resting places taken are gathered once: this runs on every request.
+    fn check_resting(&self, errs: &mut StateErrors) {
         let players = self.config.players;
         let c = &self.config.components;
-        let taken = |place: Place| -> Option<(usize, usize)> {
-            self.seats.iter().enumerate().find_map(|(i, s)| {
-                s.members
-                    .iter()
-                    .position(|m| m.place == place)
-                    .map(|j| (i, j))
-            })
-        };
-        let mut rows: Vec<Vec<Place>> = Section::ALL
-            .iter()
-            .zip(c.chronicle.sections())
-            .map(|(&section, (_, labels))| {
-                (0u8..)
-                    .zip(labels)
-                    .filter(|(_, l)| l.open(players))
-                    .map(|(k, _)| Place::Chronicle(section, k))
-                    .collect()
-            })
-            .collect();
-        rows.push(
-            (0u8..)
-                .zip(&c.graves.spaces)
-                .filter(|(_, l)| l.open(players))
-                .map(|(k, _)| Place::Grave(k))
-                .collect(),
-        );
-        rows.push(
-            (0..c.port.sea_burials.len() as u8)
-                .map(Place::SeaBurial)
-                .collect(),
-        );
-        for row in rows {
-            let mut free = false;
-            for place in row {
-                match taken(place) {
-                    None => free = true,
-                    Some((i, j)) if free => {
-                        errs.push(
-                            format!("seats[{i}].members[{j}]"),
-                            "rests on a space after a free one (the dead take the first free space)",
-                        );
-                        break;
-                    }
-                    Some(_) => {}
-                }
+        // Each row's labels (which spaces are open at this player count), and which spaces hold
+        // a member, by index: one pass over the members, one over the spaces.
+        let mut labels: Vec<&[crate::games::village::components::Label]> =
+            c.chronicle.sections().iter().map(|(_, l)| *l).collect();
+        labels.push(&c.graves.spaces);
+        let burials = vec![crate::games::village::components::Label::All; c.port.sea_burials.len()];
+        if self.port() {
+            labels.push(&burials);
+        }
+        let mut taken: Vec<Vec<bool>> = labels.iter().map(|l| vec![false; l.len()]).collect();
+        let graves = Section::ALL.len();
+        for m in self.seats.iter().flat_map(|s| &s.members) {
+            let (row, k) = match m.place {
+                Place::Chronicle(section, k) => (section as usize, k),
+                Place::Grave(k) => (graves, k),
+                Place::SeaBurial(k) => (graves + 1, k),
+                _ => continue,
+            };
+            if let Some(t) = taken.get_mut(row).and_then(|r| r.get_mut(usize::from(k))) {
+                *t = true;
             }
         }
-    }
-
-    /// The end is triggered exactly when the last chronicle space, grave or sea burial is
-    /// filled.
-    fn check_end(&self, errs: &mut StateErrors) {
-        let full = !self.chronicle_has_room()
-            || self.free_grave().is_none()
-            || (self.port() && self.free_sea_burial().is_none());
-        if self.ending && !full {
+        let mut full = Vec::with_capacity(labels.len());
+        for (row, (labels, taken)) in labels.iter().zip(&taken).enumerate() {
+            let open = || (0..labels.len()).filter(|&k| labels[k].open(players));
+            let filled = open().take_while(|&k| taken[k]).count();
+            full.push(filled == open().count());
+            if let Some(k) = open().skip(filled).find(|&k| taken[k]) {
+                let place = match row {
+                    r if r < graves => Place::Chronicle(Section::ALL[r], k as u8),
+                    r if r == graves => Place::Grave(k as u8),
+                    _ => Place::SeaBurial(k as u8),
+                };
+                let (i, j) = self.holder(place);
+                errs.push(
+                    format!("seats[{i}].members[{j}]"),
+                    "rests on a space after a free one (the dead take the first free space)",
+                );
+            }
+        }
+        let sections = Section::ALL.len();
+        let ended = full[..sections].iter().all(|&f| f) || full[sections..].contains(&true);
+        if self.ending && !ended {
             errs.push(
                 "ending",
                 "is set, but neither the chronicle, the graves nor the sea burials are full",
             );
         }
-        if full && !self.ending {
+        if ended && !self.ending {
             errs.push(
                 "ending",
                 "is not set, but the chronicle, the graves or the sea burials are full",
             );
         }
+    }
+
+    /// The seat and index of the member in a place (one that holds a member).
+    fn holder(&self, place: Place) -> (usize, usize) {
+        self.seats
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| {
+                s.members
+                    .iter()
+                    .position(|m| m.place == place)
+                    .map(|j| (i, j))
+            })
+            .unwrap_or_default()
     }
 
     /// What a decision implies about the rest of the state.
