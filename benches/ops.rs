@@ -90,7 +90,9 @@ fn village_ops(c: &mut Criterion) {
         // The game's checks alone: parts (cloned) to a checked state.
         let parts = state.to_parts();
         c.bench_with_input(BenchmarkId::new("from_parts", &id), &parts, |b, p| {
-            b.iter(|| black_box(Village::from_parts(p.clone(), &set).unwrap()))
+            b.iter(|| {
+                black_box(Village::from_parts(p.clone(), state.config().rules, &set).unwrap())
+            })
         });
         c.bench_with_input(
             BenchmarkId::new("decode_validate", &id),

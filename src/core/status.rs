@@ -7,6 +7,9 @@ use super::Seat;
 pub struct Status {
     /// Seats that must decide now; empty when finished.
     pub to_act: Vec<Seat>,
+    /// Seats not in `to_act` that hold a free action now (one they may take out of turn without
+    /// changing who is to act), in seat order.
+    pub free: Vec<Seat>,
     /// True once the game is over.
     pub finished: bool,
     /// Per-seat results, when finished.

@@ -97,14 +97,21 @@ pub fn refused(state: &State, seat: Seat, action: Action) -> &'static str {
 pub fn edit(state: &State, f: impl FnOnce(&mut Parts)) -> State {
     let mut p = state.to_parts();
     f(&mut p);
-    State::from_parts(p, &state.config().components).unwrap_or_else(|e| panic!("refused: {e}"))
+    State::from_parts(p, state.config().rules, &state.config().components)
+        .unwrap_or_else(|e| panic!("refused: {e}"))
+}
+
+/// The same state under another rules version.
+pub fn under(state: &State, rules: Rules) -> State {
+    State::from_parts(state.to_parts(), rules, &state.config().components)
+        .unwrap_or_else(|e| panic!("refused under {rules:?}: {e}"))
 }
 
 /// The fields an edited state is refused on.
 pub fn refused_fields(state: &State, f: impl FnOnce(&mut Parts)) -> Vec<String> {
     let mut p = state.to_parts();
     f(&mut p);
-    State::from_parts(p, &state.config().components)
+    State::from_parts(p, state.config().rules, &state.config().components)
         .expect_err("the state should be refused")
         .errors
         .into_iter()
@@ -118,7 +125,7 @@ pub fn refused_on_the_wire(state: &State, f: impl FnOnce(&mut v1::VillageState))
     let mut p = state_to_proto(state);
     f(&mut p);
     let set = &state.config().components;
-    wire::state_from_proto::<State>(p, Rules::V1, set)
+    wire::state_from_proto::<State>(p, state.config().rules, set)
         .expect_err("the state should be refused")
         .errors
         .into_iter()

@@ -36,6 +36,7 @@ fn setups() -> Vec<(&'static str, v1::NewGameRequest)> {
         game: "village".to_owned(),
         players: 4,
         seed: Some(7),
+        rules_version: Some("village/1".to_owned()),
         options: Some(v1::new_game_request::Options::Village(options)),
         ..Default::default()
     };

@@ -137,7 +137,8 @@ async fn village_is_listed_with_its_component_set() {
         .games;
     let v = games.iter().find(|g| g.game == "village").unwrap();
     assert_eq!((v.min_players, v.max_players), (2, 5));
-    assert_eq!(v.rules_version, "village/1");
+    assert_eq!(v.rules_version, "village/2");
+    assert_eq!(v.supported_rules_versions, ["village/1", "village/2"]);
     assert_eq!(v.component_set, "village-provisional-1");
     assert!(v.provisional);
     assert_eq!(v.component_set_hash.len(), 64);

@@ -53,7 +53,11 @@ def test_random_complete_village_game(referee: Referee, players, no_comp, goals,
             assert not actions
             break
         assert actions and len(status.to_act) == 1
-        assert {a.seat for a in actions} == set(status.to_act)
+        # village/2: other seats' free actions (a goal revealed, a chest cashed) are listed too.
+        assert {a.seat for a in actions} == set(status.to_act) | set(status.free_to_act)
+        for a in actions:
+            if a.seat not in status.to_act:
+                assert a.village.WhichOneof("action") in ("reveal_goal", "cash_chest"), a
         action = rng.choice(actions)
         if step % 11 == 0:
             assert referee.validate(state, action) is None
@@ -80,7 +84,9 @@ def test_random_complete_village_game(referee: Referee, players, no_comp, goals,
                     else:
                         assert list(s.goals) == list(full.goals)
                     assert s.customer_count == len(full.customers)
-                    assert len(full.goals) == (2 if goals else 0)
+                    # village/2 deals the goals once the compensation cube is chosen.
+                    dealt = goals and status.phase != "COMPENSATION"
+                    assert len(full.goals) == (2 if dealt else 0)
         applied = referee.apply(state, action)
         assert isinstance(applied, pb.Applied), applied
         state = applied.state

@@ -1,11 +1,12 @@
-//! What is fixed for the whole game: the player count, the starting player, the options and the
-//! component set the game was set up with.
+//! What is fixed for the whole game: the rules version, the player count, the starting player,
+//! the options and the component set the game was set up with.
 
 use std::sync::Arc;
 
 use crate::core::{Seat, StateErrors};
 
 use super::components::Components;
+use super::rules_version::Rules;
 
 /// Village seats 2 to 5 players.
 pub const PLAYERS: std::ops::RangeInclusive<u8> = 2..=5;
@@ -43,6 +44,8 @@ pub struct Options {
 /// What is fixed for the whole game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
+    /// The rules version the game is played under to its end.
+    pub rules: Rules,
     /// 2-5.
     pub players: u8,
     /// The first starting player.
@@ -56,6 +59,7 @@ pub struct Config {
 impl Config {
     /// A configuration, or why the request cannot be set up (field paths of the request).
     pub fn new(
+        rules: Rules,
         components: Arc<Components>,
         players: u32,
         start_seat: u32,
@@ -70,6 +74,7 @@ impl Config {
             .filter(|&s| s < players)
             .ok_or_else(|| StateErrors::one("start_seat", "no such seat"))?;
         Ok(Config {
+            rules,
             players,
             start_seat,
             options,

@@ -18,7 +18,7 @@ pub use codes::Code;
 pub use config::{Config, Options};
 pub use rules::UNEXPLAINED;
 pub use rules_version::Rules;
-pub use setup::new_game;
+pub use setup::{new_game, new_game_under};
 pub use state::{Decision, State};
 pub use view::View;
 
@@ -37,13 +37,14 @@ impl crate::games::Game for State {
 
     fn new_game(
         components: &Self::Context,
-        _: Rules,
+        rules: Rules,
         players: u32,
         start_seat: u32,
         seed: u64,
         options: Options,
     ) -> Result<Self, crate::core::StateErrors> {
-        new_game(
+        setup::new_game_under(
+            rules,
             std::sync::Arc::clone(components),
             players,
             start_seat,
@@ -51,19 +52,18 @@ impl crate::games::Game for State {
             options,
         )
     }
-    /// Village has one rules version.
     fn from_parts(
         parts: state::Parts,
-        _: Rules,
+        rules: Rules,
         components: &Self::Context,
     ) -> Result<Self, crate::core::StateErrors> {
-        State::from_parts(parts, components)
+        State::from_parts(parts, rules, components)
     }
     fn to_parts(&self) -> state::Parts {
         State::to_parts(self)
     }
     fn rules(&self) -> Rules {
-        Rules::V1
+        self.config.rules
     }
     fn players(&self) -> u8 {
         self.config.players

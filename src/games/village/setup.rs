@@ -10,14 +10,16 @@ use crate::core::{GameRng, StateErrors};
 use super::components::Components;
 use super::config::{Config, Options};
 use super::pieces::{Colour, Cubes, Goods};
+use super::rules_version::Rules;
 use super::state::sea::{Gone, Harbour};
 use super::state::{goals, Board, Decision, Market, SeatState, State, Supply};
 
 /// Sets up a game. The RNG is used in this order: the customer pile is shuffled, the treasure
 /// chests are shuffled (with Village Port), the 3rd seat's
 /// compensation cube is drawn (one of the four colours, equally likely), the life goals are dealt
-/// (with Life Goals: the silver deck shuffled, then the golden one), then the first round is
-/// seeded (at once, or after the 4th seat's choice).
+/// (with Life Goals: the silver deck shuffled, then the golden one; from `village/2` after the
+/// 4th seat's choice of cube, V-R38), then the first round is seeded (at once, or after that
+/// choice).
 pub fn new_game(
     components: Arc<Components>,
     players: u32,
@@ -25,7 +27,26 @@ pub fn new_game(
     seed: u64,
     options: Options,
 ) -> Result<State, StateErrors> {
-    let config = Config::new(components, players, start_seat, options)?;
+    new_game_under(
+        Rules::NEWEST,
+        components,
+        players,
+        start_seat,
+        seed,
+        options,
+    )
+}
+
+/// Sets up a game under a given rules version (an older one: to replay a game begun under it).
+pub fn new_game_under(
+    rules: Rules,
+    components: Arc<Components>,
+    players: u32,
+    start_seat: u32,
+    seed: u64,
+    options: Options,
+) -> Result<State, StateErrors> {
+    let config = Config::new(rules, components, players, start_seat, options)?;
     let c = Arc::clone(&config.components);
     let mut rng = GameRng::from_u64(seed);
     let seats = (0..config.players)
@@ -82,13 +103,11 @@ pub fn new_game(
     if !options.no_starting_compensation {
         state.compensate();
     }
-    if options.life_goals {
-        let dealt = goals::deal(state.config.players, port, &mut state.rng);
-        for (seat, goals) in state.seats.iter_mut().zip(dealt) {
-            seat.goals = goals;
-        }
+    let choosing = !state.pending.is_empty();
+    if !(choosing && rules.goals_after_compensation()) {
+        state.deal_goals();
     }
-    if state.pending.is_empty() {
+    if !choosing {
         state.begin_round();
     }
     Ok(state)
@@ -115,6 +134,17 @@ impl State {
                 }
                 3 => self.pending.push(Decision::CompensationCube { seat }),
                 _ => self.seats[usize::from(seat)].coins += 1,
+            }
+        }
+    }
+
+    /// Life Goals: deals each seat one silver and one golden goal (the silver deck shuffled,
+    /// then the golden one); without Life Goals, nothing.
+    pub(crate) fn deal_goals(&mut self) {
+        if self.config.options.life_goals {
+            let dealt = goals::deal(self.config.players, self.port(), &mut self.rng);
+            for (seat, goals) in self.seats.iter_mut().zip(dealt) {
+                seat.goals = goals;
             }
         }
     }

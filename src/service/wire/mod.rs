@@ -345,6 +345,7 @@ pub fn table_view_to_proto<G: Wire>(
 pub fn status_to_proto(s: &Status) -> v1::Status {
     v1::Status {
         to_act: s.to_act.iter().map(|&x| u32::from(x)).collect(),
+        free_to_act: s.free.iter().map(|&x| u32::from(x)).collect(),
         finished: s.finished,
         result: s.finished.then(|| v1::GameResult {
             seats: s

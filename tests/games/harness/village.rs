@@ -24,6 +24,8 @@ pub const OTHER: &str = include_str!("../../fixtures/village/other-components.to
 
 /// Seeded games per player count and mode.
 const GAMES: u64 = 6;
+/// Seeds per player count under `village/1`, which new games no longer use.
+const GAMES_OLDER: u64 = 2;
 
 fn set(text: &str) -> Arc<Components> {
     Arc::new(Components::parse(text).expect("a valid set"))
@@ -188,21 +190,32 @@ impl Harness for State {
                 (" with port", false, false, true),
                 (" with port and life goals", true, true, true),
             ] {
-                modes.push(Mode {
-                    name: Box::leak(format!("{set_name}{name}").into_boxed_str()),
-                    rules: Rules::V1,
-                    options: Options {
-                        no_starting_compensation,
-                        life_goals,
-                        port,
-                    },
-                    context: set(text),
-                    players: 2..=5,
-                    games: GAMES,
-                });
+                let options = Options {
+                    no_starting_compensation,
+                    life_goals,
+                    port,
+                };
+                for (rules, suffix, games) in [
+                    (Rules::NEWEST, "", GAMES),
+                    (Rules::V1, " under village/1", GAMES_OLDER),
+                ] {
+                    modes.push(Mode {
+                        name: Box::leak(format!("{set_name}{name}{suffix}").into_boxed_str()),
+                        rules,
+                        options,
+                        context: set(text),
+                        players: 2..=5,
+                        games,
+                    });
+                }
             }
         }
         modes
+    }
+
+    /// From `village/2` on, the life goals are dealt once the compensation cube is chosen.
+    fn placed(&self) -> bool {
+        self.status().phase != "COMPENSATION"
     }
 
     fn census(&self) -> Vec<(&'static str, Vec<u32>)> {
@@ -236,7 +249,8 @@ impl Harness for State {
         rng.shuffle(&mut p.market.pile);
         rng.shuffle(&mut p.harbour.chests);
         p.rng.seed = vec![rng.below(256) as u8; 32];
-        State::from_parts(p, &self.config().components).expect("a scrambled state is consistent")
+        State::from_parts(p, self.config().rules, &self.config().components)
+            .expect("a scrambled state is consistent")
     }
 
     fn probes(&self, rng: &mut GameRng) -> Vec<Action> {
@@ -365,7 +379,6 @@ impl Harness for State {
             ("CashChest", Never),
             // A decision inside a turn, which never ends it.
             ("AdvanceCouncil", Always),
-            ("Train", Always),
             ("UseWell", Always),
             ("Embark", Always),
             ("Land", Always),
@@ -373,7 +386,6 @@ impl Harness for State {
             ("Mission", Always),
             ("Sail", Always),
             ("SetSail", Always),
-            ("Step", Always),
         ];
         // Anything that can end a turn, a market day or a round: the market refills from the
         // customer pile, a round seeds its cubes from the bag, a mass draws.
@@ -387,6 +399,8 @@ impl Harness for State {
             "EnterCouncil",
             "Harvest",
             "Mill",
+            // No production open (the supply lacks the building's goods): the turn ends.
+            "Train",
             "MoveLeft",
             "NewMember",
             "Pass",
@@ -397,6 +411,8 @@ impl Harness for State {
             "SellCocoa",
             "SellTea",
             "Serve",
+            // A step after which only stopping is open ends the movement and the turn.
+            "Step",
             "TakeCube",
             "TakeTile",
             "Travel",
@@ -420,9 +436,11 @@ impl Harness for State {
     }
 }
 
-/// Runs a mode; prints the games' lengths.
-fn run(mode: &str) {
-    run_mode::<State>(mode);
+/// Runs a mode and its village/1 twin; prints the games' lengths.
+fn run(name: &str) {
+    for mode in [name.to_owned(), format!("{name} under village/1")] {
+        run_mode::<State>(&mode);
+    }
 }
 
 mode_tests!(

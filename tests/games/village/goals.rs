@@ -8,11 +8,11 @@ use referee::core::GameRng;
 use referee::games::village::components::{Components, Holding, Piece};
 use referee::games::village::pieces::{Colour, Space};
 use referee::games::village::state::{Building, Goal, Parts, Place, Section};
-use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, State};
+use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, Rules, State};
 
 use crate::common::village::{
     act, board, edit, end_triggered, give, pick, refused, refused_fields, refused_on_the_wire,
-    sets, travelled_to, turn,
+    sets, travelled_to, turn, under,
 };
 
 /// A game with Life Goals (no compensation), seat 0 to take a turn with one cube on the harvest.
@@ -302,12 +302,47 @@ fn r10_7_a_goal_is_revealed_only_by_its_owner_when_it_is_to_decide() {
         }
         turn(p, 1);
     });
+    let s = under(&s, Rules::V1);
     let reveal = Action::RevealGoal {
         goal: Goal::Secretary,
     };
     assert_eq!(refused(&s, 0, reveal), "NOT_YOUR_TURN");
     assert!(!s.legal_actions(None).iter().any(|(_, a)| *a == reveal));
+    assert!(s.status().free.is_empty());
     assert_eq!(refused(&s, 1, reveal), "NOT_OPEN", "not seat 1's card");
+}
+
+/// V-R39 (village/2): "At any point during the game … you can turn it face up" — revealing a
+/// goal met is a free action, open to its owner out of turn: listed for it, named in
+/// `Status.free`, and taken without changing who is to act; another seat still cannot.
+#[test]
+fn v_r39_a_goal_is_revealed_by_its_owner_at_any_moment() {
+    for set in sets() {
+        let pieces = base_pieces(&set, Goal::Secretary);
+        let mut s = edit(&goals_game(&set, 3, 3), |p| {
+            deal_to_seat_0(p, Goal::Secretary);
+            for &piece in &pieces {
+                give(p, 0, piece);
+            }
+            turn(p, 1);
+        });
+        let reveal = Action::RevealGoal {
+            goal: Goal::Secretary,
+        };
+        let status = s.status();
+        assert_eq!((status.to_act, status.free), (vec![1], vec![0]));
+        assert!(s.legal_actions(None).contains(&(0, reveal)));
+        assert_eq!(s.legal_actions(Some(0)), vec![(0, reveal)]);
+        assert_eq!(refused(&s, 1, reveal), "NOT_OPEN", "not seat 1's card");
+        let before = s.decision();
+        let prestige = s.seats()[0].prestige;
+        act(&mut s, 0, reveal);
+        assert_eq!(s.decision(), before, "the turn is still seat 1's");
+        assert!(s.seats()[0].prestige > prestige);
+        assert!(s.status().free.is_empty());
+        assert_eq!(refused(&s, 0, reveal), "NOT_OPEN", "revealed already");
+        assert_eq!(refused(&s, 0, Action::Pass), "NOT_YOUR_TURN");
+    }
 }
 
 /// [R] §10.7: after the final mass every seat meeting a face-down goal gets a last chance, in
@@ -507,5 +542,43 @@ fn unreachable_life_goal_states_are_refused() {
             meets(p);
             end_triggered(p, &set);
         });
+    }
+}
+
+/// V-R38 (village/2): the goals are dealt "after you have finished the setup", so once the 4th
+/// seat has chosen its compensation cube; a state with goals dealt while it still chooses is one no
+/// `village/2` game reaches, and nothing is dealt then under `village/2`.
+#[test]
+fn v_r38_goals_are_not_held_while_the_compensation_cube_is_chosen() {
+    for set in sets() {
+        let options = Options {
+            life_goals: true,
+            ..Options::default()
+        };
+        let old =
+            referee::games::village::new_game_under(Rules::V1, Arc::clone(&set), 4, 0, 3, options)
+                .unwrap();
+        assert!(matches!(
+            old.decision(),
+            Some(Decision::CompensationCube { .. })
+        ));
+        assert!(old.seats().iter().all(|s| s.goals.len() == 2));
+        let err = State::from_parts(old.to_parts(), Rules::V2, &set).unwrap_err();
+        let fields: Vec<&str> = err.errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            [
+                "seats[0].goals",
+                "seats[1].goals",
+                "seats[2].goals",
+                "seats[3].goals"
+            ]
+        );
+        assert!(err.errors[0]
+            .description
+            .contains("after the compensation cube"));
+        let new = new_game(Arc::clone(&set), 4, 0, 3, options).unwrap();
+        assert!(new.seats().iter().all(|s| s.goals.is_empty()));
+        assert!(new.view(Some(3)).seats[3].goals.is_empty());
     }
 }

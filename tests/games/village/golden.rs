@@ -1,6 +1,6 @@
 //! Village's golden determinism and recorded playthroughs: fixed seeds give this exact setup and
-//! these exact final states on every machine and every release of `village/1` (if one changes,
-//! the rules version must change too); recorded games (setup, every action, final state hash, in
+//! these exact final states on every machine and every release of each rules version (if one
+//! changes, the rules version must change too); recorded games (setup, every action, final state hash, in
 //! `tests/fixtures/village/playthroughs.json`) replay through the service to the same final state
 //! (`harness::recorded`). Regenerate only for a new rules version:
 //! `REGENERATE=1 cargo test --test games village::golden`.
@@ -11,7 +11,7 @@ use prost::Message;
 use referee::core::{GameRng, Seat};
 use referee::games::village::components::Components;
 use referee::games::village::state::Goal;
-use referee::games::village::{new_game, Action, Options, State};
+use referee::games::village::{new_game, new_game_under, Action, Decision, Options, Rules, State};
 use referee::service::wire::village::state_to_proto;
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +28,7 @@ fn fnv1a(state: &State) -> String {
 
 /// A game on set `set` (0 provisional, 1 the test suite's) played at random to its end.
 fn random_game(
+    rules: Rules,
     set: &Arc<Components>,
     players: u32,
     seed: u64,
@@ -39,7 +40,8 @@ fn random_game(
         life_goals,
         port,
     };
-    let mut state = new_game(
+    let mut state = new_game_under(
+        rules,
         Arc::clone(set),
         players,
         seed as u32 % players,
@@ -69,7 +71,9 @@ fn seed_gives_this_setup() {
     assert_eq!(fnv1a(&s), GOLDEN_SETUP_HASH);
 }
 
-/// Life Goals: the goals a fixed seed deals (after the compensation cube, silver deck first).
+/// Life Goals: the goals a fixed seed deals (after the random compensation cube, silver deck
+/// first; from `village/2` on after the 4th seat's choice too, V-R38, which draws nothing, so the
+/// same cards).
 #[test]
 fn seed_deals_these_life_goals() {
     let [set, _] = sets();
@@ -77,34 +81,47 @@ fn seed_deals_these_life_goals() {
         life_goals: true,
         ..Options::default()
     };
-    let s = new_game(set, 4, 0, 2026, options).unwrap();
-    let dealt: Vec<Vec<Goal>> = s
-        .seats()
-        .iter()
-        .map(|seat| seat.goals.iter().map(|g| g.goal).collect())
-        .collect();
-    assert_eq!(dealt, GOLDEN_GOALS);
+    let dealt = |s: &State| -> Vec<Vec<Goal>> {
+        s.seats()
+            .iter()
+            .map(|seat| seat.goals.iter().map(|g| g.goal).collect())
+            .collect()
+    };
+    let s = new_game_under(Rules::V1, Arc::clone(&set), 4, 0, 2026, options).unwrap();
+    assert_eq!(dealt(&s), GOLDEN_GOALS);
     // Dealing comes after the setup's other draws: the same pile and compensation as without.
     let pile: Vec<u8> = s.market().pile.iter().rev().take(6).copied().collect();
     assert_eq!(pile, GOLDEN_SETUP_PILE_TOP);
     assert_eq!(s.seats()[2].cubes.0, GOLDEN_SETUP_THIRD_SEAT);
+    let mut s = new_game(set, 4, 0, 2026, options).unwrap();
+    assert_eq!(s.decision(), Some(Decision::CompensationCube { seat: 3 }));
+    assert!(
+        dealt(&s).iter().all(Vec::is_empty),
+        "nothing dealt while choosing"
+    );
+    let (seat, choice) = s.legal_actions(None)[0];
+    act(&mut s, seat, choice);
+    assert_eq!(dealt(&s), GOLDEN_GOALS);
 }
 
 #[test]
 fn seeded_random_games_end_in_these_exact_states() {
     let sets = sets();
-    let got: Vec<(u32, u64, usize, String)> = GAMES
-        .iter()
-        .map(|&(set, players, seed, compensation, expansions)| {
-            let (end, log) = random_game(&sets[set], players, seed, compensation, expansions);
-            (players, seed, log.len(), fnv1a(&end))
-        })
-        .collect();
-    let expected: Vec<(u32, u64, usize, String)> = GOLDEN_GAMES
-        .iter()
-        .map(|&(p, s, a, h)| (p, s, a, h.to_string()))
-        .collect();
-    assert_eq!(got, expected);
+    for (rules, golden) in [(Rules::V1, GOLDEN_GAMES), (Rules::V2, GOLDEN_GAMES_V2)] {
+        let got: Vec<(u32, u64, usize, String)> = GAMES
+            .iter()
+            .map(|&(set, players, seed, compensation, expansions)| {
+                let (end, log) =
+                    random_game(rules, &sets[set], players, seed, compensation, expansions);
+                (players, seed, log.len(), fnv1a(&end))
+            })
+            .collect();
+        let expected: Vec<(u32, u64, usize, String)> = golden
+            .iter()
+            .map(|&(p, s, a, h)| (p, s, a, h.to_string()))
+            .collect();
+        assert_eq!(got, expected, "{rules:?}");
+    }
 }
 
 /// (component set, players, seed, compensation, (life goals, port)) of the golden games and the
@@ -151,8 +168,15 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
         let recorded: Vec<Playthrough> = GAMES
             .iter()
             .map(|&(set, players, seed, compensation, (life_goals, port))| {
-                let (end, actions) =
-                    random_game(&sets[set], players, seed, compensation, (life_goals, port));
+                let expansions = (life_goals, port);
+                let (end, actions) = random_game(
+                    Rules::V1,
+                    &sets[set],
+                    players,
+                    seed,
+                    compensation,
+                    expansions,
+                );
                 Playthrough {
                     rules_version: "village/1".to_owned(),
                     component_set: sets[set].name.clone(),
@@ -221,4 +245,17 @@ const GOLDEN_GAMES: [(u32, u64, usize, &str); 10] = [
     (3, 8, 433, "a16ea14a0c59f3aa"),
     (5, 9, 838, "59afd675256b7a73"),
     (5, 10, 941, "f4b896ceca435bb4"),
+];
+/// The same games under `village/2`.
+const GOLDEN_GAMES_V2: [(u32, u64, usize, &str); 10] = [
+    (2, 1, 324, "87d7415b1d405a40"),
+    (3, 2, 513, "2411197c37e95181"),
+    (4, 3, 557, "1b33e7feaf7c15e2"),
+    (5, 4, 802, "9f4ea6242dbff37a"),
+    (3, 5, 455, "33373a3d95a21f36"),
+    (5, 6, 684, "3566b36f3acbe90a"),
+    (4, 7, 612, "017b3881d6d1ed41"),
+    (3, 8, 437, "18f0ac61f8cd5a4c"),
+    (5, 9, 721, "09af8975d9b5fd38"),
+    (5, 10, 930, "e441bb16698b4d4b"),
 ];

@@ -9,9 +9,14 @@ use referee::games::village::components::{Components, Piece, Stack};
 use referee::games::village::pieces::{Colour, Cubes, Good, Space};
 use referee::games::village::state::sea::{Cargo, Ship};
 use referee::games::village::state::{Decision, Member, Parts, Place, Section};
-use referee::games::village::{new_game, Action, Event, Options, State};
+use referee::games::village::{new_game, Action, Cube, Event, Options, Rules, State};
 
-use crate::common::village::{act, edit, give, give_cubes, refused, refused_fields, sets};
+use crate::common::village::{
+    act, board, edit, give, give_cubes, give_demand, refused, refused_fields, sets, stall_of, turn,
+    under,
+};
+
+const GREEN: Cube = Cube::Influence(Colour::Green);
 
 /// The index of a member of `seat` in the reserve.
 fn reserve(p: &Parts, seat: usize) -> usize {
@@ -234,25 +239,32 @@ fn s7_setting_sail_hires_a_captain_then_loads_different_pieces() {
     }
 }
 
-/// §7 loading: cocoa, tea and chests brought home are loaded like any other piece; a seat with
-/// no grain is not offered grain.
+/// Seat 0 to travel with 5 coins and a cocoa basket, a tea bale and the set's first chest
+/// brought home.
+fn brought_home(set: &Arc<Components>, f: impl FnOnce(&mut Parts)) -> State {
+    let value = set.port.chests[0];
+    edit(&port_game(set, 3, 1), |p| {
+        travel(p, 0);
+        p.seats[0].coins = 5;
+        let h = &mut p.harbour;
+        h.cocoa -= 1;
+        h.tea -= 1;
+        let i = h.chests.iter().position(|&c| c == value).unwrap();
+        h.chests.remove(i);
+        p.seats[0].cocoa = 1;
+        p.seats[0].tea = 1;
+        p.seats[0].chests = vec![value];
+        f(p);
+    })
+}
+
+/// §7 loading under `village/1`: cocoa, tea and chests brought home are loaded like any other
+/// piece; a seat with no grain is not offered grain.
 #[test]
-fn s7_tiles_brought_home_can_be_loaded_again() {
+fn s7_tiles_brought_home_can_be_loaded_again_under_village_1() {
     for set in sets() {
         let value = set.port.chests[0];
-        let s = edit(&port_game(&set, 3, 1), |p| {
-            travel(p, 0);
-            p.seats[0].coins = 5;
-            let h = &mut p.harbour;
-            h.cocoa -= 1;
-            h.tea -= 1;
-            let i = h.chests.iter().position(|&c| c == value).unwrap();
-            h.chests.remove(i);
-            p.seats[0].cocoa = 1;
-            p.seats[0].tea = 1;
-            p.seats[0].chests = vec![value];
-        });
-        let mut s = s;
+        let mut s = under(&brought_home(&set, |_| {}), Rules::V1);
         act(&mut s, 0, Action::SetSail { captain: 0 });
         let open: Vec<Action> = s
             .legal_actions(Some(0))
@@ -290,6 +302,39 @@ fn s7_tiles_brought_home_can_be_loaded_again() {
         let tea = Action::Load { cargo: Cargo::Tea };
         act(&mut s, 0, tea);
         assert_eq!(s.seats()[0].tea, 0, "the bale left the farmyard");
+    }
+}
+
+/// V-R37 (village/2): "(The last 3 can only be picked up at islands.)" — cocoa, tea and chests
+/// brought home are not offered in port, and loading one is refused with its cause; grain and
+/// goods still are.
+#[test]
+fn v_r37_tiles_brought_home_are_not_loaded_again() {
+    for set in sets() {
+        let value = set.port.chests[0];
+        let mut s = brought_home(&set, |p| give(p, 0, Piece::Grain));
+        act(&mut s, 0, Action::SetSail { captain: 0 });
+        let open: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert!(open.contains(&Action::Load {
+            cargo: Cargo::Grain
+        }));
+        for cargo in [Cargo::Cocoa, Cargo::Tea, Cargo::Chest(value)] {
+            let load = Action::Load { cargo };
+            assert!(!open.contains(&load), "{cargo:?}");
+            let v = s.check(0, &load).unwrap_err();
+            assert_eq!(v.code, "NOT_OPEN");
+            assert!(v.message.contains("picked up at islands only"), "{v}");
+        }
+        // A state with one aboard in port is one no game reaches.
+        let fields = refused_fields(&s, |p| {
+            p.seats[0].tea = 0;
+            p.seats[0].ship.holds.push(Cargo::Tea);
+        });
+        assert_eq!(fields, ["seats[0].ship"]);
     }
 }
 
@@ -815,5 +860,108 @@ fn unreachable_port_states_are_refused() {
         for players in 2..=5 {
             edit(&port_game(&set, players, 6), |_| {});
         }
+    }
+}
+
+/// A Port game with seat 0 to take a turn on `cubes`, and the chest `value` brought home by seat 1.
+fn chest_at_home(
+    set: &Arc<Components>,
+    cubes: &[(Space, Cube)],
+    f: impl FnOnce(&mut Parts),
+) -> State {
+    let value = set.port.chests[0];
+    edit(&port_game(set, 3, 1), |p| {
+        board(p, cubes);
+        turn(p, 0);
+        let h = &mut p.harbour;
+        let i = h.chests.iter().position(|&c| c == value).unwrap();
+        h.chests.remove(i);
+        p.seats[1].chests = vec![value];
+        f(p);
+    })
+}
+
+/// V-R39 (village/2): "At any point during the game, you may turn it face up, take the amount of
+/// coins shown on it" — a chest brought home is cashed out of turn, listed for its owner and named
+/// in `Status.free`, and who is to act does not change; under `village/1` it waits for the owner's
+/// decision.
+#[test]
+fn v_r39_a_chest_is_cashed_out_of_turn() {
+    for set in sets() {
+        let value = set.port.chests[0];
+        let cash = Action::CashChest { value };
+        let mut s = chest_at_home(&set, &[(Space::Harvest, GREEN)], |_| {});
+        assert_eq!(s.status().free, [1]);
+        assert_eq!(s.legal_actions(Some(1)), [(1, cash)]);
+        assert_eq!(refused(&s, 2, cash), "NOTHING_THERE");
+        let old = under(&s, Rules::V1);
+        assert_eq!(refused(&old, 1, cash), "NOT_YOUR_TURN");
+        assert!(old.status().free.is_empty() && old.legal_actions(Some(1)).is_empty());
+        let coins = s.seats()[1].coins;
+        let decision = s.decision();
+        act(&mut s, 1, cash);
+        assert_eq!(s.seats()[1].coins, coins + value);
+        assert_eq!(s.decision(), decision, "seat 0 is still to act");
+        assert!(s.status().free.is_empty());
+    }
+}
+
+/// V-R39 (village/2): a seat whose chests would pay is asked rather than passed over: at the
+/// mass's buy-out with members in the black bag and no coin, and at a market day with a customer's
+/// goods and nothing to pay the sale with. Under `village/1` it was passed over.
+#[test]
+fn v_r39_a_seat_whose_chests_would_pay_is_asked() {
+    for set in sets() {
+        let value = set.port.chests[0];
+        let cash = Action::CashChest { value };
+        // The buy-out.
+        let mut s = chest_at_home(&set, &[(Space::Church, GREEN)], |p| {
+            p.seats[1].members[0].place = Place::BlackBag;
+            p.seats[1].coins = 0;
+        });
+        let mut old = under(&s, Rules::V1);
+        let take = Action::TakeCube {
+            space: Space::Church,
+            cube: GREEN,
+        };
+        for s in [&mut s, &mut old] {
+            act(s, 0, take);
+            act(s, 0, Action::Pass);
+        }
+        assert_eq!(s.decision(), Some(Decision::BuyOut { seat: 1, bought: 0 }));
+        assert_eq!(s.legal_actions(None), [(1, Action::Pass), (1, cash)]);
+        assert!(!matches!(old.decision(), Some(Decision::BuyOut { .. })));
+        act(&mut s, 1, cash);
+        assert!(s
+            .legal_actions(None)
+            .contains(&(1, Action::BuyOut { count: 1 })));
+        // The market day: seat 0 triggers it and has nothing to sell.
+        let s = chest_at_home(&set, &[(Space::Market, GREEN)], |p| {
+            p.seats[1].coins = 0;
+        });
+        let tile = s.market().stalls.iter().flatten().next().copied().unwrap();
+        let s = edit(&s, |p| give_demand(p, &set, 1, u32::from(tile)));
+        let market = Action::TakeCube {
+            space: Space::Market,
+            cube: GREEN,
+        };
+        let (mut s, mut old) = (s.clone(), under(&s, Rules::V1));
+        act(&mut s, 0, market);
+        act(&mut old, 0, market);
+        assert!(
+            matches!(s.decision(), Some(Decision::MarketDay { seat: 1, .. })),
+            "{:?}",
+            s.decision()
+        );
+        assert!(!matches!(
+            old.decision(),
+            Some(Decision::MarketDay { seat: 1, .. })
+        ));
+        act(&mut s, 1, cash);
+        let stall = stall_of(&s, tile);
+        assert!(s
+            .legal_actions(Some(1))
+            .iter()
+            .any(|(_, a)| matches!(a, Action::Serve { stall: x, .. } if *x == stall)));
     }
 }

@@ -14,9 +14,9 @@ use referee::games::village::state::family::{Building, Place};
 use referee::games::village::state::payment::CubePayment;
 use referee::games::village::state::sea::Cargo;
 use referee::games::village::state::{Goal, Parts};
-use referee::games::village::{new_game, Action, Cube, Decision, Options, State};
+use referee::games::village::{new_game, Action, Cube, Decision, Options, Rules, State};
 
-use crate::common::village::{edit, give, give_cubes, give_demand, provisional, scenario};
+use crate::common::village::{edit, give, give_cubes, give_demand, provisional, scenario, under};
 
 /// The refusal of an action that must be refused.
 fn refusal(state: &State, seat: Seat, action: Action) -> Violation {
@@ -298,11 +298,13 @@ fn the_council_chamber() {
         privilege: Privilege::Cubes([Colour::Green, Colour::Pink]),
     };
     expect(
-        refusal(&s, 0, order),
+        refusal(&under(&s, Rules::V1), 0, order),
         "NOT_OPEN",
         "in colour order (brown, pink, orange, green): pink, then green",
         &[("field", "colours")],
     );
+    // V-R40: from village/2 on, either order is the listed choice.
+    assert_eq!(s.check(0, &order), Ok(()));
     let taken = edit(&s, |p| p.marker = Some(2));
     expect(
         refusal(

@@ -9,11 +9,11 @@ use referee::games::village::state::council::{CouncilPayment, Privilege};
 use referee::games::village::state::family::{Building, Place, Section};
 use referee::games::village::state::payment::CubePayment;
 use referee::games::village::state::Parts;
-use referee::games::village::{Action, Cube, Decision, Event, State};
+use referee::games::village::{Action, Cube, Decision, Event, Rules, State};
 
 use crate::common::village::{
     act, board, edit, end_triggered, game, give, give_cubes, give_demand, goods_mut, journey_order,
-    refused, refused_fields, scenario, sets, stall_of, travelled_to, turn,
+    refused, refused_fields, scenario, sets, stall_of, travelled_to, turn, under,
 };
 
 fn green(n: u32) -> CubePayment {
@@ -99,14 +99,16 @@ fn s2_a_plague_cube_costs_two_time() {
 }
 
 /// §2 Well [R]: three influence cubes of one colour, never coins, for any action, even one
-/// whose space is empty; only while a cube is on the board.
+/// whose space is empty; only while a cube is on the board. Under `village/1` every space is
+/// offered after the well.
 #[test]
 fn s2_the_well_takes_three_cubes_of_one_colour_and_never_coins() {
     for set in sets() {
-        let mut s = scenario(&set, &[(Space::Harvest, GREEN)], |p| {
+        let s = scenario(&set, &[(Space::Harvest, GREEN)], |p| {
             give_cubes(p, 0, Colour::Pink, 2);
             p.seats[0].coins = 5;
         });
+        let mut s = under(&s, Rules::V1);
         let well = Action::UseWell {
             colour: Colour::Pink,
         };
@@ -139,6 +141,57 @@ fn s2_the_well_takes_three_cubes_of_one_colour_and_never_coins() {
             1,
             "the board is untouched"
         );
+    }
+}
+
+/// V-R36 (village/2): after the well only actions the seat can perform are offered — "If you do
+/// not have any family members on your farmyard, then you cannot perform this action!"
+/// (harvest); a market day can always be held. The harvest is refused with its cause.
+#[test]
+fn v_r36_after_the_well_only_what_the_seat_can_perform() {
+    for set in sets() {
+        let mut s = scenario(&set, &[(Space::Harvest, GREEN)], |p| {
+            give_cubes(p, 0, Colour::Pink, 3);
+            let buildings = Building::ALL.into_iter();
+            let on_farmyard = p.seats[0]
+                .members
+                .iter_mut()
+                .filter(|m| m.place == Place::Farmyard);
+            for (m, building) in on_farmyard.zip(buildings) {
+                m.place = Place::Building(building);
+            }
+        });
+        assert_eq!(s.seats()[0].count(Place::Farmyard), 0);
+        act(
+            &mut s,
+            0,
+            Action::UseWell {
+                colour: Colour::Pink,
+            },
+        );
+        let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
+        let harvest = Action::ChooseAction {
+            space: Space::Harvest,
+        };
+        assert!(!open.contains(&harvest), "{open:?}");
+        assert!(open.contains(&Action::ChooseAction {
+            space: Space::Market
+        }));
+        let v = s.check(0, &harvest).unwrap_err();
+        assert_eq!(v.code, "NOT_OPEN");
+        assert!(v.message.contains("cannot harvest"), "{v}");
+        assert!(
+            v.details.contains(&("space", "harvest".to_owned())),
+            "{v:?}"
+        );
+        // Every space offered is one whose action the seat can take.
+        for a in open {
+            let mut after = s.clone();
+            act(&mut after, 0, a);
+            assert_ne!(after.decision(), s.decision(), "{a:?} is answered");
+        }
+        let v1 = under(&s, Rules::V1);
+        assert_eq!(v1.check(0, &harvest), Ok(()), "village/1 offered it");
     }
 }
 
@@ -1458,7 +1511,7 @@ fn unreachable_decisions_with_nothing_to_choose() {
             let mut p = s.to_parts();
             f(&mut p);
             p.pending = vec![decision];
-            State::from_parts(p, &set)
+            State::from_parts(p, s.config().rules, &set)
                 .map(drop)
                 .map_err(|e| e.errors[0].field.clone())
         };

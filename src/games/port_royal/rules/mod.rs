@@ -71,6 +71,7 @@ impl State {
         };
         Status {
             to_act: self.to_act().into_iter().collect(),
+            free: Vec::new(),
             finished,
             result,
             phase: if !self.offers.is_empty() {

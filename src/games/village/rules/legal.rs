@@ -46,8 +46,13 @@ impl State {
                 );
             }
             Decision::Turn { seat } => self.turn_options(seat, &mut out),
-            Decision::ChooseAction { .. } => {
-                out.extend(Space::ALL.map(|space| Action::ChooseAction { space }));
+            Decision::ChooseAction { seat } => {
+                out.extend(
+                    Space::ALL
+                        .into_iter()
+                        .filter(|&space| self.can_perform(seat, space))
+                        .map(|space| Action::ChooseAction { space }),
+                );
             }
             Decision::Act { seat, space } => {
                 self.action_options(seat, space, &mut out);
@@ -136,6 +141,18 @@ impl State {
                 .filter(|&c| cubes.of(c) >= WELL_CUBES)
                 .map(|colour| Action::UseWell { colour }),
         );
+    }
+
+    /// Whether a seat choosing a space's action (after the well, or in a free last turn) can
+    /// perform it: from `village/2` on, only then is it offered (V-R36); a market day can always
+    /// be held.
+    fn can_perform(&self, seat: Seat, space: Space) -> bool {
+        if !self.config.rules.well_offers_what_can_be_done() || space == Space::Market {
+            return true;
+        }
+        let mut actions = Vec::new();
+        self.action_options(seat, space, &mut actions);
+        !actions.is_empty()
     }
 
     /// A space's actions open to a seat (the market has none here: a market day starts).

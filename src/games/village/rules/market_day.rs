@@ -20,8 +20,9 @@ impl State {
         self.continue_market_day(events);
     }
 
-    /// The day goes on from the seat the decision names: a seat that can sell nothing is out,
-    /// the first that can is asked; when none can (or no customer is left), the day ends.
+    /// The day goes on from the seat the decision names: a seat that can sell nothing (from
+    /// `village/2` on: not even once it cashed its chests, V-R39) is out, the first that can is
+    /// asked; when none can (or no customer is left), the day ends.
     pub(crate) fn continue_market_day(&mut self, events: &mut Vec<Event>) {
         let Some(Decision::MarketDay {
             trigger,
@@ -43,7 +44,7 @@ impl State {
                 passed,
                 free,
             };
-            if self.sales(decision).is_empty() {
+            if self.sales(decision).is_empty() && !self.could_after_cashing(decision) {
                 passed |= 1 << candidate;
             } else {
                 self.pending.push(decision);

@@ -18,13 +18,14 @@ impl State {
         (seat + players - self.starting) % players
     }
 
-    /// Asks the first seat from turn position `from` on that can buy a member out; after the
-    /// last, the draw and the window moves.
+    /// Asks the first seat from turn position `from` on that can buy a member out (from
+    /// `village/2` on: once it cashed its chests, V-R39); after the last, the draw and the window moves.
     pub(crate) fn ask_buy_out(&mut self, from: u8, bought: u8, events: &mut Vec<Event>) {
         for position in from..self.config.players {
             let seat = self.config.after(self.starting, position);
-            if self.most_to_buy_out(seat, bought) > 0 {
-                self.pending.push(Decision::BuyOut { seat, bought });
+            let decision = Decision::BuyOut { seat, bought };
+            if self.most_to_buy_out(seat, bought) > 0 || self.could_after_cashing(decision) {
+                self.pending.push(decision);
                 return;
             }
         }

@@ -15,6 +15,7 @@ use crate::core::{EnvelopeCode, Seat, Violation};
 
 use super::action::{Action, Cube, Event};
 use super::pieces::{Colour, Space};
+use super::state::council::Privilege;
 use super::state::{Decision, State};
 
 pub(crate) use legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
@@ -26,6 +27,9 @@ impl State {
         match self.decision() {
             Some(d) => Status {
                 to_act: vec![d.seat()],
+                free: (0..self.config.players)
+                    .filter(|&s| s != d.seat() && self.free_options(s).next().is_some())
+                    .collect(),
                 phase: d.phase(),
                 ..Status::default()
             },
@@ -38,14 +42,22 @@ impl State {
         }
     }
 
-    /// Every action open now (only `seat`'s if given), with the seat that may take it.
+    /// Every action open now (only `seat`'s if given), with the seat that may take it: the
+    /// deciding seat's, then (from `village/2` on) every other seat's free actions in seat order.
     pub fn legal_actions(&self, seat: Option<Seat>) -> Vec<(Seat, Action)> {
-        match self.decision() {
-            Some(d) if seat.is_none_or(|s| s == d.seat()) => {
-                self.options().into_iter().map(|a| (d.seat(), a)).collect()
-            }
-            _ => Vec::new(),
+        let Some(d) = self.decision() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if seat.is_none_or(|s| s == d.seat()) {
+            out.extend(self.options().into_iter().map(|a| (d.seat(), a)));
         }
+        for other in (0..self.config.players).filter(|&s| s != d.seat()) {
+            if seat.is_none_or(|s| s == other) {
+                out.extend(self.free_options(other).map(|a| (other, a)));
+            }
+        }
+        out
     }
 
     /// Whether an action would be accepted; changes nothing.
@@ -57,6 +69,12 @@ impl State {
             ));
         };
         crate::games::check_seat(seat, self.config.players)?;
+        if seat != decision.seat() && is_free(action) && self.config.rules.free_actions() {
+            if self.free_options(seat).any(|a| a == *action) {
+                return Ok(());
+            }
+            return Err(self.why_not(decision, seat, action));
+        }
         if seat != decision.seat() {
             return Err(Violation::new(
                 EnvelopeCode::NotYourTurn,
@@ -69,7 +87,7 @@ impl State {
         if options.contains(&action) {
             return Ok(());
         }
-        Err(self.why_not(decision, &action))
+        Err(self.why_not(decision, seat, &action))
     }
 
     /// Checks and applies an action; on a violation nothing has changed.
@@ -100,8 +118,22 @@ impl State {
         Ok(())
     }
 
+    /// A seat's free actions (V-R39): from `village/2` on, revealing a face-down goal it meets
+    /// and cashing a chest brought home are open to it at any moment, whoever is to decide.
+    pub(crate) fn free_options(&self, seat: Seat) -> impl Iterator<Item = Action> + '_ {
+        let open = self.config.rules.free_actions() && self.decision().is_some();
+        open.then(|| {
+            self.goals_met(seat)
+                .map(|goal| Action::RevealGoal { goal })
+                .chain(self.chest_options(seat))
+        })
+        .into_iter()
+        .flatten()
+    }
+
     /// Members alike (one generation, one place) are one choice: the action naming any of them
-    /// is the one naming the first.
+    /// is the one naming the first. From `village/2` on, two cubes of choice named in either
+    /// order are one choice too, the one naming them in colour order (V-R40).
     pub fn canonical(&self, seat: Seat, action: Action) -> Action {
         let first = |member: u8| -> u8 {
             let Some(s) = self.seats.get(usize::from(seat)) else {
@@ -126,6 +158,9 @@ impl State {
             | Action::Die { member }
             | Action::Embark { member }
             | Action::MoveLeft { member } => *member = first(*member),
+            Action::UsePrivilege {
+                privilege: Privilege::Cubes(colours),
+            } if self.config.rules.cubes_in_any_order() => colours.sort_unstable(),
             _ => {}
         }
         a
@@ -137,6 +172,9 @@ impl State {
         match (decision, action) {
             (Decision::CompensationCube { .. }, Action::ChooseCube { colour }) => {
                 self.take_cube(seat, colour);
+                if self.config.rules.goals_after_compensation() {
+                    self.deal_goals();
+                }
                 self.begin_round();
                 events.push(self.round_begun());
             }
@@ -367,11 +405,16 @@ impl State {
     /// ends without asking (V-R15).
     fn ask_unless_only_pass(&mut self, decision: Decision, events: &mut Vec<Event>) {
         self.pending.push(decision);
-        if self.decision_options() == [Action::Pass] {
+        if self.decision_options() == [Action::Pass] && !self.could_after_cashing(decision) {
             self.pending.pop();
             self.end_turn(decision.seat(), events);
         }
     }
+}
+
+/// Whether an action is of a kind that can be free (V-R39).
+fn is_free(action: &Action) -> bool {
+    matches!(action, Action::RevealGoal { .. } | Action::CashChest { .. })
 }
 
 #[cfg(test)]
@@ -381,7 +424,8 @@ mod tests {
     use crate::games::village::{new_game, Options};
     use std::sync::Arc;
 
-    /// Random complete games: every listed action is accepted, the census holds, the game ends.
+    /// Random complete games: every listed action is accepted, the census holds once every piece
+    /// is dealt, the game ends.
     #[test]
     fn random_games_end_and_conserve_every_piece() {
         let other = include_str!("../../../../tests/fixtures/village/other-components.toml");
@@ -397,7 +441,8 @@ mod tests {
                         port: seed % 4 < 2,
                     };
                     let mut s = new_game(Arc::clone(&set), players, 0, seed, options).unwrap();
-                    let census = s.census();
+                    // Life goals are dealt once the compensation cube is chosen (V-R38).
+                    let mut census = s.goals_dealt().then(|| s.census());
                     let mut rng = GameRng::from_u64(seed ^ 0xfeed);
                     let mut steps = 0;
                     while !s.status().finished {
@@ -410,9 +455,10 @@ mod tests {
                         let (seat, a) = actions[rng.below(actions.len() as u32) as usize];
                         let mut events = Vec::new();
                         s.apply_in_place(seat, &a, &mut events).unwrap();
+                        let now = s.census();
                         assert_eq!(
-                            s.census(),
-                            census,
+                            census.get_or_insert_with(|| now.clone()),
+                            &now,
                             "after {a:?} by {seat}; now {:?}",
                             s.decision()
                         );

@@ -44,9 +44,11 @@ impl State {
         values.sort_unstable();
         values.dedup();
         pieces.extend(values.into_iter().map(Cargo::Chest));
+        let at_islands_only = self.config.rules.island_goods_at_islands_only();
         out.extend(
             pieces
                 .into_iter()
+                .filter(|c| !(at_islands_only && c.from_islands()))
                 .filter(|&c| self.can_load(seat, c))
                 .map(|cargo| Action::Load { cargo }),
         );
@@ -142,6 +144,23 @@ impl State {
                 );
             }
         }
+    }
+
+    /// From `village/2` on, whether the seat named by `decision` would have a choice there once
+    /// it cashed every chest it brought home: coins it can raise at any moment (V-R39), so it is
+    /// asked rather than passed over (at a market day, a buy-out, or an action, privilege, step
+    /// or island with `Pass` its only answer).
+    pub(crate) fn could_after_cashing(&self, decision: Decision) -> bool {
+        let seat = decision.seat();
+        if !self.config.rules.free_actions() || self.seats[usize::from(seat)].chests.is_empty() {
+            return false;
+        }
+        let mut cashed = self.clone();
+        for value in self.seats[usize::from(seat)].chests.clone() {
+            cashed.cash_chest(seat, value);
+        }
+        cashed.pending.push(decision);
+        cashed.decision_options().len() > 1
     }
 
     /// Chests the seat brought home, one action per value.

@@ -193,6 +193,13 @@ fn holding(cargo: Cargo) -> Option<Holding> {
 }
 
 impl State {
+    /// Whether the goals are dealt by now: from `village/2` on they wait for the 4th seat's
+    /// compensation cube (V-R38), so not while that choice is the game's only decision.
+    pub(crate) fn goals_dealt(&self) -> bool {
+        !(self.config.rules.goals_after_compensation()
+            && matches!(self.pending[..], [super::Decision::CompensationCube { .. }]))
+    }
+
     /// A seat's face-down goals whose requirements it meets now.
     pub(crate) fn goals_met(&self, seat: Seat) -> impl Iterator<Item = Goal> + '_ {
         self.seats[usize::from(seat)]

@@ -115,9 +115,9 @@ impl State {
 
     /// Life Goals: one silver and one golden card per seat, each a card this combination deals,
     /// no card twice; a revealed card's prestige is in its seat's prestige. Without Life Goals,
-    /// no cards.
+    /// or while the 4th seat chooses its compensation cube from `village/2` on (V-R38), no cards.
     fn check_goals(&self, errs: &mut StateErrors) {
-        let dealt = self.config.options.life_goals;
+        let dealt = self.config.options.life_goals && self.goals_dealt();
         let goals = &self.config.components.life_goals;
         let mut seen = Vec::new();
         for (i, s) in self.seats.iter().enumerate() {
@@ -132,6 +132,8 @@ impl State {
                     format!("seats[{i}].goals"),
                     if dealt {
                         "must hold one silver and one golden goal"
+                    } else if self.config.options.life_goals {
+                        "must be empty: goals are dealt after the compensation cube is chosen"
                     } else {
                         "only with Life Goals"
                     },
@@ -260,7 +262,8 @@ impl State {
         }
     }
 
-    /// Village Port: ships on the board, in port only between hiring and the first step, with a
+    /// Village Port: ships on the board, in port only between hiring and the first step (from
+    /// `village/2` on with nothing aboard that only islands give, V-R37), with a
     /// captain at sea, holds of different types that the members aboard match; missionaries on
     /// free churches; the buried at sea on burial spaces.
     fn check_ships(&self, errs: &mut StateErrors) {
@@ -288,6 +291,9 @@ impl State {
                         .is_some_and(|k| usize::from(k) < port.captains.len())
                         == (ship.at != 0 || voyage)
                     && (ship.at != 0 || voyage || ship.holds.is_empty())
+                    && (ship.at != 0
+                        || !self.config.rules.island_goods_at_islands_only()
+                        || ship.holds.iter().all(|c| !c.from_islands()))
             } else {
                 *ship == super::sea::Ship::default()
                     && s.cocoa == 0
@@ -425,7 +431,8 @@ impl State {
 
 impl State {
     /// Whether the decision now is one the referee leaves open: it has a real choice (a decision
-    /// with only one answer, or none, is resolved without asking, V-R15).
+    /// with only one answer, or none, is resolved without asking, V-R15), or from `village/2` on
+    /// would have one once the seat cashed its chests (V-R39).
     fn decision_is_open(&self) -> bool {
         let Some(d) = self.decision() else {
             return true;
@@ -435,15 +442,20 @@ impl State {
             Decision::Turn { .. } => !self.board.is_empty(),
             Decision::Dying { seat, .. } => self.dying_candidates(seat).len() > 1,
             Decision::LastChance { seat } => self.goals_met(seat).next().is_some(),
-            Decision::Load { .. } | Decision::Sail { .. } | Decision::Island { .. } => {
+            Decision::Load { .. } => {
                 let own = self.decision_options();
                 !own.is_empty() && own != [crate::games::village::Action::Pass]
+            }
+            Decision::Sail { .. } | Decision::Island { .. } => {
+                let own = self.decision_options();
+                (!own.is_empty() && own != [crate::games::village::Action::Pass])
+                    || self.could_after_cashing(d)
             }
             Decision::Act { .. }
             | Decision::Privilege { .. }
             | Decision::MarketDay { .. }
-            | Decision::BuyOut { .. }
-            | Decision::Windows { .. } => options > 1,
+            | Decision::BuyOut { .. } => options > 1 || self.could_after_cashing(d),
+            Decision::Windows { .. } => options > 1,
             _ => options > 0,
         }
     }

@@ -9,6 +9,7 @@ use crate::core::{RngParts, Seat, StateErrors};
 use crate::games::village::components::Components;
 use crate::games::village::config::{Config, Options, PLAYERS};
 use crate::games::village::pieces::{Pool, Space};
+use crate::games::village::rules_version::Rules;
 
 use super::sea::Harbour;
 use super::{Board, Decision, Market, SeatState, State, Supply};
@@ -58,9 +59,10 @@ pub struct Parts {
 }
 
 impl State {
-    /// The state these parts describe, under the component set this referee runs, or every
+    /// The state these parts describe, under a rules version and the component set this referee
+    /// runs, or every
     /// field that no game on that set can have.
-    pub fn from_parts(p: Parts, set: &Arc<Components>) -> Result<State, StateErrors> {
+    pub fn from_parts(p: Parts, rules: Rules, set: &Arc<Components>) -> Result<State, StateErrors> {
         if p.component_set != set.name || p.component_hash != set.hash() {
             return Err(StateErrors::one(
                 "component_hash",
@@ -83,8 +85,14 @@ impl State {
                 format!("must have {low} to {high} entries"),
             ));
         }
-        let config = Config::new(Arc::clone(set), players as u32, p.start_seat, p.options)
-            .map_err(|e| e.rebase("players", "seats"))?;
+        let config = Config::new(
+            rules,
+            Arc::clone(set),
+            players as u32,
+            p.start_seat,
+            p.options,
+        )
+        .map_err(|e| e.rebase("players", "seats"))?;
         let mut errs = StateErrors::default();
         let rng = p.rng.check(&mut errs);
         let spaces = <[Pool; 7]>::try_from(p.spaces);

@@ -51,6 +51,12 @@ impl Cargo {
         }
     }
 
+    /// Whether only islands give it (cocoa, tea, chests): from `village/2` on it is never
+    /// loaded in port (V-R37).
+    pub fn from_islands(self) -> bool {
+        matches!(self, Cargo::Cocoa | Cargo::Tea | Cargo::Chest(_))
+    }
+
     /// The piece a parchment may buy, if it is one.
     pub fn piece(self) -> Option<Piece> {
         Some(match self {

@@ -4,7 +4,7 @@
 //! so every refusal names what it lacks; `UNEXPLAINED` is a referee bug (a property test over
 //! random states and actions checks that it never appears).
 
-use crate::core::Violation;
+use crate::core::{Seat, Violation};
 use crate::games::village::action::Action;
 use crate::games::village::codes::Code;
 use crate::games::village::pieces::Space;
@@ -28,10 +28,12 @@ pub const UNEXPLAINED: &str = "That action is not open now.";
 type Found = Result<(), Violation>;
 
 impl State {
-    /// Why an action that is not among `decision`'s options is refused.
+    /// Why an action of `seat` (the deciding seat, or another's free action) that is not among
+    /// its options is refused.
     pub(in crate::games::village::rules) fn why_not(
         &self,
         decision: Decision,
+        seat: Seat,
         action: &Action,
     ) -> Violation {
         if !fits(decision, action) {
@@ -44,15 +46,14 @@ impl State {
             )
             .with("phase", decision.phase());
         }
-        match self.cause(decision, action) {
+        match self.cause(decision, seat, action) {
             Err(v) => v,
             Ok(()) => Violation::new(Code::NotOpen, UNEXPLAINED),
         }
     }
 
     /// The first rule the action breaks, by kind.
-    fn cause(&self, decision: Decision, action: &Action) -> Found {
-        let seat = decision.seat();
+    fn cause(&self, decision: Decision, seat: Seat, action: &Action) -> Found {
         match *action {
             Action::ChooseCube { colour } => self.supply_has_cube(colour),
             Action::TakeCube { space, cube } => Err(Violation::new(
@@ -76,6 +77,21 @@ impl State {
                     format!("{has} {}", token(colour)),
                 ))
             }
+            Action::ChooseAction { space } => Err(Violation::new(
+                Code::NotOpen,
+                if space == Space::Harvest {
+                    "The seat has no family member on its farmyard, so it cannot harvest; only an \
+                     action the seat can perform is chosen."
+                        .to_owned()
+                } else {
+                    format!(
+                        "The seat can do nothing at the {} space now; only an action the seat \
+                         can perform is chosen.",
+                        word(space)
+                    )
+                },
+            )
+            .with("space", token(space))),
             Action::Pass => self.why_not_stop(decision),
             Action::RevealGoal { goal } => self.why_not_reveal(seat, goal),
             Action::CashChest { value } => self.why_not_cash(seat, value),

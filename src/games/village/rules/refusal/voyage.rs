@@ -90,6 +90,17 @@ impl State {
                     )
                     .with("piece", cargo_token(cargo)));
                 }
+                if cargo.from_islands() && self.config.rules.island_goods_at_islands_only() {
+                    return Err(Violation::new(
+                        Code::NotOpen,
+                        format!(
+                            "A {} is picked up at islands only; once brought home it is not \
+                             loaded again.",
+                            cargo_name(cargo)
+                        ),
+                    )
+                    .with("piece", cargo_token(cargo)));
+                }
                 self.room_for(seat, cargo)
             }
             Action::Embark { member } => {
