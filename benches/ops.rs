@@ -58,7 +58,7 @@ fn ops(c: &mut Criterion) {
 
 /// The same operations on a recorded mid-game Village state (provisional set, seed 7).
 fn village_ops(c: &mut Criterion) {
-    use referee::games::village::Rules;
+    use referee::games::village::components::Library;
     use referee::service::wire::village as wire;
     for players in [4u32, 5] {
         let set = village::provisional();
@@ -66,6 +66,8 @@ fn village_ops(c: &mut Criterion) {
         let state = states[states.len() / 2].clone();
         let id = format!("village/{players}p");
         let (seat, action) = state.legal_actions(None)[0];
+        let rules = state.config().rules;
+        let library = std::sync::Arc::new(Library::one(std::sync::Arc::clone(&set)));
         c.bench_with_input(BenchmarkId::new("legal_actions", &id), &state, |b, s| {
             b.iter(|| black_box(s.legal_actions(None)))
         });
@@ -90,9 +92,7 @@ fn village_ops(c: &mut Criterion) {
         // The game's checks alone: parts (cloned) to a checked state.
         let parts = state.to_parts();
         c.bench_with_input(BenchmarkId::new("from_parts", &id), &parts, |b, p| {
-            b.iter(|| {
-                black_box(Village::from_parts(p.clone(), state.config().rules, &set).unwrap())
-            })
+            b.iter(|| black_box(Village::from_parts(p.clone(), rules, &set).unwrap()))
         });
         c.bench_with_input(
             BenchmarkId::new("decode_validate", &id),
@@ -100,7 +100,7 @@ fn village_ops(c: &mut Criterion) {
             |b, bytes| {
                 b.iter(|| {
                     let p = v1::VillageState::decode(bytes.as_slice()).unwrap();
-                    black_box(state_from_proto::<Village>(p, Rules::V1, &set).unwrap())
+                    black_box(state_from_proto::<Village>(p, rules, &library).unwrap())
                 })
             },
         );

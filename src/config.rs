@@ -99,12 +99,14 @@ pub struct Config {
           value_parser = clap::builder::BoolishValueParser::new())]
     pub require_state_key: bool,
 
-    /// Village's component set: a TOML file of the shape docs/village-components.md describes,
+    /// Village's component sets: TOML files of the shape docs/village-components.md describes,
     /// for an operator who owns the game and replaces the provisional values with the printed
-    /// ones. The server refuses to start on a file that does not validate, saying why. Unset =
-    /// the embedded provisional set.
-    #[arg(long, env = "REFEREE_VILLAGE_COMPONENTS")]
-    pub village_components: Option<PathBuf>,
+    /// ones. New games use the first; states made under any of them (or under the embedded
+    /// provisional set, always served) are answered under their own, so a new set strands no
+    /// stored game. Repeat the flag or separate paths with commas. The server refuses to start
+    /// on a file that does not validate, saying why. Unset = the embedded provisional set.
+    #[arg(long, env = "REFEREE_VILLAGE_COMPONENTS", value_delimiter = ',')]
+    pub village_components: Vec<PathBuf>,
 
     /// TLS on the gRPC port: the server's certificate chain, PEM (with `--tls-key`). Unset =
     /// plaintext (a mesh that terminates TLS needs nothing here). Read at start: a renewed

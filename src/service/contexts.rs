@@ -1,25 +1,25 @@
 //! What the games read besides the request, built once at start from each game's own part of the
-//! configuration (only Village has one: its component set). Reading the file is I/O, so it happens
+//! configuration (only Village has one: its component sets). Reading the file is I/O, so it happens
 //! here, at the edge; parsing and validating it is the game's (`Components::parse`).
 
 use std::path::Path;
 use std::sync::Arc;
 
 use crate::config::Config;
-use crate::games::village::components::Components;
+use crate::games::village::components::{Components, Library};
 
 /// Every game's context.
 #[derive(Debug, Clone)]
 pub struct Contexts {
-    /// Village's component set (`--village-components`; the embedded provisional set by
-    /// default).
-    pub village: Arc<Components>,
+    /// Village's component sets (`--village-components`, the first for new games; the embedded
+    /// provisional set is always served, and is the one new games use by default).
+    pub village: Arc<Library>,
 }
 
 impl Default for Contexts {
     fn default() -> Self {
         Contexts {
-            village: Arc::new(Components::provisional()),
+            village: Arc::new(Library::one(Arc::new(Components::provisional()))),
         }
     }
 }
@@ -27,23 +27,41 @@ impl Default for Contexts {
 impl Contexts {
     /// The contexts `config` names; an error names the file and what is wrong with it.
     pub fn load(config: &Config) -> Result<Contexts, String> {
+        let embedded = Arc::new(Components::provisional());
+        let mut given = Vec::new();
+        for path in &config.village_components {
+            given.push(Arc::new(village_components(path)?));
+        }
+        let current = given
+            .first()
+            .cloned()
+            .unwrap_or_else(|| Arc::clone(&embedded));
+        let others = given.into_iter().chain(std::iter::once(embedded));
         Ok(Contexts {
-            village: match &config.village_components {
-                None => Contexts::default().village,
-                Some(path) => Arc::new(village_components(path)?),
-            },
+            village: Arc::new(Library::new(current, others)),
         })
     }
 
     /// One line per context, for `--check-config`.
     pub fn summary(&self) -> Vec<String> {
-        let set = &self.village;
-        vec![format!(
-            "Village component set: {}{} (sha256 {})",
-            set.name,
-            if set.provisional { ", provisional" } else { "" },
-            set.hash()
-        )]
+        self.village
+            .sets()
+            .iter()
+            .enumerate()
+            .map(|(i, set)| {
+                format!(
+                    "Village component set: {}{} (sha256 {}){}",
+                    set.name,
+                    if set.provisional { ", provisional" } else { "" },
+                    set.hash(),
+                    if i == 0 {
+                        ", for new games"
+                    } else {
+                        ", for stored games"
+                    }
+                )
+            })
+            .collect()
     }
 }
 

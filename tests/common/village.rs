@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use referee::core::{GameRng, Seat};
-use referee::games::village::components::{Components, Piece, PROVISIONAL};
+use referee::games::village::components::{Components, Library, Piece, PROVISIONAL};
 use referee::games::village::pieces::Goods;
 use referee::games::village::pieces::{Colour, Space};
 use referee::games::village::state::{Parts, Place};
@@ -124,8 +124,8 @@ pub fn refused_fields(state: &State, f: impl FnOnce(&mut Parts)) -> Vec<String> 
 pub fn refused_on_the_wire(state: &State, f: impl FnOnce(&mut v1::VillageState)) -> Vec<String> {
     let mut p = state_to_proto(state);
     f(&mut p);
-    let set = &state.config().components;
-    wire::state_from_proto::<State>(p, state.config().rules, set)
+    let set = Arc::new(Library::one(Arc::clone(&state.config().components)));
+    wire::state_from_proto::<State>(p, state.config().rules, &set)
         .expect_err("the state should be refused")
         .errors
         .into_iter()

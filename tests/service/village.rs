@@ -373,31 +373,41 @@ async fn unsupported_expansions_are_refused_by_name() {
     assert_eq!(fields_of("NewGameRequest", &err), ["players"]);
 }
 
+/// A referee given the operator's set plays new games on it and still answers states of the
+/// embedded set (stored games are not stranded); a referee that does not serve a state's set
+/// refuses it, naming the sets it serves.
 #[tokio::test]
-async fn a_state_of_another_component_set_is_refused() {
+async fn every_component_set_given_is_served_and_new_games_use_the_first() {
     let (_stop_a, mut provisional) = serve(config(&[])).await;
     let (_stop_b, mut other) = serve(config(&["--village-components", OTHER_SET])).await;
-    let state = provisional
-        .new_game(village(3, 4, v1::VillageOptions::default()))
-        .await
-        .unwrap()
-        .into_inner()
-        .state
-        .unwrap();
-    let err = other
-        .legal_actions(v1::LegalActionsRequest {
-            state: Some(state.clone()),
-            seat: None,
-        })
-        .await
-        .unwrap_err();
-    assert_eq!(err.code(), Code::InvalidArgument);
-    assert_eq!(reason(&err), "COMPONENT_SET_MISMATCH");
-    assert_eq!(
-        fields_of("LegalActionsRequest", &err),
-        ["state.village.component_hash"]
-    );
-    // The other server plays its own set's games.
+    let new_game = |c: &mut RefereeServiceClient<Channel>| {
+        let mut c = c.clone();
+        async move {
+            c.new_game(village(3, 4, v1::VillageOptions::default()))
+                .await
+                .unwrap()
+                .into_inner()
+                .state
+                .unwrap()
+        }
+    };
+    let legal = |c: &mut RefereeServiceClient<Channel>, state: &v1::GameState| {
+        let (mut c, state) = (c.clone(), state.clone());
+        async move {
+            c.legal_actions(v1::LegalActionsRequest {
+                state: Some(state),
+                seat: None,
+            })
+            .await
+        }
+    };
+    let stored = new_game(&mut provisional).await;
+    let mine = new_game(&mut other).await;
+    // The operator's referee answers the stored game exactly as the embedded set's referee does.
+    let here = legal(&mut other, &stored).await.unwrap().into_inner();
+    let there = legal(&mut provisional, &stored).await.unwrap().into_inner();
+    assert_eq!(here, there);
+    // Its own games are of its set, which ListGames names first, the embedded one after.
     let games = other
         .list_games(v1::ListGamesRequest {})
         .await
@@ -406,18 +416,56 @@ async fn a_state_of_another_component_set_is_refused() {
         .games;
     let v = games.iter().find(|g| g.game == "village").unwrap();
     assert_eq!(v.component_set, "test-other-1");
-    let own = other
-        .new_game(village(3, 4, v1::VillageOptions::default()))
-        .await
-        .unwrap()
-        .into_inner()
-        .state
-        .unwrap();
-    let Some(v1::game_state::Game::Village(s)) = &own.game else {
+    let served: Vec<&str> = v
+        .village_component_sets
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(served, ["test-other-1", "village-provisional-1"]);
+    assert!(v.village_component_sets.iter().all(|s| !s.toml.is_empty()));
+    let Some(v1::game_state::Game::Village(s)) = &mine.game else {
         panic!("a Village state");
     };
     assert_eq!(s.component_set, "test-other-1");
     assert_eq!(s.component_hash, v.component_set_hash);
+    // The embedded set's referee was not given the operator's set: it refuses that state.
+    let err = legal(&mut provisional, &mine).await.unwrap_err();
+    assert_eq!(err.code(), Code::InvalidArgument);
+    assert_eq!(reason(&err), "COMPONENT_SET_MISMATCH");
+    assert_eq!(
+        fields_of("LegalActionsRequest", &err),
+        ["state.village.component_hash"]
+    );
+    assert!(
+        err.message()
+            .contains("it serves \"village-provisional-1\""),
+        "{}",
+        err.message()
+    );
+}
+
+/// `--village-components` takes several files, repeated or comma-separated; the embedded set is
+/// served after them, a set given twice once, and `--check-config` names each with its use.
+#[test]
+fn several_component_files_are_loaded_in_order() {
+    let listed = format!("{OTHER_SET},{OTHER_SET}");
+    let config = Config::try_parse_from(["referee", "--village-components", &listed]).unwrap();
+    assert_eq!(config.village_components.len(), 2);
+    let contexts = referee::service::Contexts::load(&config).unwrap();
+    let names: Vec<&str> = contexts
+        .village
+        .sets()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(names, ["test-other-1", "village-provisional-1"]);
+    let summary = contexts.summary();
+    assert!(summary[0].contains("test-other-1") && summary[0].ends_with("for new games"));
+    assert!(
+        summary[1].contains("village-provisional-1") && summary[1].ends_with("for stored games")
+    );
+    let embedded = referee::service::Contexts::load(&Config::parse_from(["referee"])).unwrap();
+    assert_eq!(embedded.village.sets().len(), 1);
 }
 
 #[test]

@@ -29,7 +29,7 @@ impl crate::games::Game for State {
     const OPTIONS: &'static [(&'static str, &'static str)] = &config::OPTIONS;
     type Rules = Rules;
     type Options = Options;
-    type Context = std::sync::Arc<components::Components>;
+    type Context = std::sync::Arc<components::Library>;
     type Action = Action;
     type Event = Event;
     type View = View;
@@ -45,7 +45,7 @@ impl crate::games::Game for State {
     ) -> Result<Self, crate::core::StateErrors> {
         setup::new_game_under(
             rules,
-            std::sync::Arc::clone(components),
+            std::sync::Arc::clone(components.current()),
             players,
             start_seat,
             seed,
@@ -57,7 +57,8 @@ impl crate::games::Game for State {
         rules: Rules,
         components: &Self::Context,
     ) -> Result<Self, crate::core::StateErrors> {
-        State::from_parts(parts, rules, components)
+        let set = components.find(&parts.component_set, &parts.component_hash)?;
+        State::from_parts(parts, rules, set)
     }
     fn to_parts(&self) -> state::Parts {
         State::to_parts(self)

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use referee::core::{GameRng, Seat};
-use referee::games::village::components::{Components, PROVISIONAL};
+use referee::games::village::components::{Components, Library, PROVISIONAL};
 use referee::games::village::pieces::{Colour, Goods, Space};
 use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
@@ -27,8 +27,10 @@ const GAMES: u64 = 6;
 /// Seeds per player count under `village/1`, which new games no longer use.
 const GAMES_OLDER: u64 = 2;
 
-fn set(text: &str) -> Arc<Components> {
-    Arc::new(Components::parse(text).expect("a valid set"))
+fn set(text: &str) -> Arc<Library> {
+    Arc::new(Library::one(Arc::new(
+        Components::parse(text).expect("a valid set"),
+    )))
 }
 
 impl Harness for State {
@@ -429,7 +431,7 @@ impl Harness for State {
         }
     }
 
-    fn contexts(context: &Arc<Components>) -> Contexts {
+    fn contexts(context: &Arc<Library>) -> Contexts {
         Contexts {
             village: Arc::clone(context),
         }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use prost::Message;
 use referee::core::{GameRng, Seat};
-use referee::games::village::components::Components;
+use referee::games::village::components::{Components, Library};
 use referee::games::village::state::Goal;
 use referee::games::village::{new_game, new_game_under, Action, Decision, Options, Rules, State};
 use referee::service::wire::village::state_to_proto;
@@ -206,7 +206,8 @@ fn recorded_playthroughs_replay_to_the_same_final_state() {
         };
         Recorded::<State> {
             name: format!("{} {}p seed {}", p.component_set, p.players, p.seed),
-            context: Arc::clone(set),
+            // A referee serving both sets, this game's for new games.
+            context: Arc::new(Library::new(Arc::clone(set), sets.iter().cloned())),
             setup: v1::NewGameRequest {
                 game: "village".to_owned(),
                 players: p.players,

@@ -5,6 +5,7 @@
 //! who owns the game replaces it with a file of the same shape. The rules read every value from
 //! here: none depends on a particular number.
 
+mod library;
 mod validate;
 
 use serde::{Deserialize, Serialize};
@@ -13,6 +14,7 @@ pub use super::pieces::Good;
 use super::pieces::{Colour, Cubes};
 use sha2::{Digest, Sha256};
 
+pub use library::Library;
 pub use validate::{ComponentError, ComponentErrors};
 
 /// The embedded default set (TOML).

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::core::{RngParts, StateErrors};
 use crate::games::village::action::Action;
-use crate::games::village::components::Components;
+use crate::games::village::components::{Components, Library};
 use crate::games::village::pieces::{Colour, Cubes, Good, Goods, Pool, Space};
 use crate::games::village::state::family::{Building, Member, Section};
 use crate::games::village::state::payment::CubePayment;
@@ -43,21 +43,24 @@ impl Wire for State {
 
     oneof_arms!(Village);
 
-    fn info(set: &Arc<Components>) -> v1::GameInfo {
+    fn info(library: &Arc<Library>) -> v1::GameInfo {
+        let describe = |set: &Arc<Components>| v1::VillageComponents {
+            name: set.name.clone(),
+            sha256: set.hash().to_owned(),
+            provisional: set.provisional,
+            toml: toml::to_string(&**set).unwrap_or_default(),
+        };
+        let set = library.current();
         v1::GameInfo {
             component_set: set.name.clone(),
             component_set_hash: set.hash().to_owned(),
             provisional: set.provisional,
-            components: Some(v1::game_info::Components::Village(v1::VillageComponents {
-                name: set.name.clone(),
-                sha256: set.hash().to_owned(),
-                provisional: set.provisional,
-                toml: toml::to_string(&**set).unwrap_or_default(),
-            })),
+            components: Some(v1::game_info::Components::Village(describe(set))),
+            village_component_sets: library.sets().iter().map(describe).collect(),
             ..v1::GameInfo::default()
         }
     }
-    fn context(all: &Contexts) -> &Arc<Components> {
+    fn context(all: &Contexts) -> &Arc<Library> {
         &all.village
     }
     /// Options from the wire (field paths `options.…`): the expansions not served are refused with
