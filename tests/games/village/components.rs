@@ -336,3 +336,34 @@ fn village_ports_components_are_consistent() {
     let cut = refused(|s| s.replace("[\"W5\", \"I6\"], [\"W6\", \"I6\"],", ""));
     assert_eq!(cut, ["port.sea.lines"]);
 }
+
+/// A silver goal may show cubes (by colour) and coins beside its pieces; a card showing nothing,
+/// or more cubes of a colour than the game has, is refused naming the entry. A set that shows
+/// none keeps its content hash (the fields are left out of the canonical form).
+#[test]
+fn a_silver_goal_may_show_cubes_and_coins() {
+    let writer = r#"writer = { pieces = ["scroll", "scroll", "grain", "grain"], prestige = 4 }"#;
+    let with = |line: &str| PROVISIONAL.replacen(writer, line, 1);
+    let shown = with(
+        r#"writer = { pieces = ["scroll"], cubes = { pink = 1, green = 1 }, coins = 3, prestige = 4 }"#,
+    );
+    let set = Components::parse(&shown).expect("cubes and coins on a goal are valid");
+    let w = &set.life_goals.silver.writer;
+    assert_eq!((w.cubes.pink, w.cubes.green, w.coins), (1, 1, 3));
+    assert_ne!(set.hash(), provisional().hash());
+    let zero = with(
+        r#"writer = { pieces = ["scroll", "scroll", "grain", "grain"], cubes = {}, coins = 0, prestige = 4 }"#,
+    );
+    assert_eq!(
+        Components::parse(&zero).unwrap().hash(),
+        provisional().hash()
+    );
+    assert_eq!(
+        refused(|_| with(r#"writer = { pieces = [], cubes = { green = 99 }, prestige = 4 }"#)),
+        ["life_goals.silver.writer.cubes"]
+    );
+    assert_eq!(
+        refused(|_| with(r#"writer = { pieces = [], prestige = 4 }"#)),
+        ["life_goals.silver.writer.pieces"]
+    );
+}

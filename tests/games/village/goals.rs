@@ -5,14 +5,14 @@
 use std::sync::Arc;
 
 use referee::core::GameRng;
-use referee::games::village::components::{Components, Holding, Piece};
+use referee::games::village::components::{Components, Holding, Piece, PROVISIONAL};
 use referee::games::village::pieces::{Colour, Space};
 use referee::games::village::state::{Building, Goal, Parts, Place, Section};
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, Rules, State};
 
 use crate::common::village::{
-    act, board, edit, end_triggered, give, pick, refused, refused_fields, refused_on_the_wire,
-    sets, travelled_to, turn, under,
+    act, board, edit, end_triggered, give, give_cubes, pick, refused, refused_fields,
+    refused_on_the_wire, sets, travelled_to, turn, under,
 };
 
 /// A game with Life Goals (no compensation), seat 0 to take a turn with one cube on the harvest.
@@ -581,4 +581,54 @@ fn v_r38_goals_are_not_held_while_the_compensation_cube_is_chosen() {
         assert!(new.seats().iter().all(|s| s.goals.is_empty()));
         assert!(new.view(Some(3)).seats[3].goals.is_empty());
     }
+}
+
+/// A printed silver card may show cubes and coins beside its pieces (a review of Village Port: the
+/// Writer shows three scrolls and one cube of each colour): the goal is met only when the seat
+/// holds them too, cubes as cubes (a coin stands in for a cube only in a payment, V-R9).
+#[test]
+fn s8_a_silver_goal_showing_cubes_and_coins_needs_them_held() {
+    let text = PROVISIONAL.replacen(
+        r#"writer = { pieces = ["scroll", "scroll", "grain", "grain"], prestige = 4 }"#,
+        r#"writer = { pieces = ["scroll", "scroll", "scroll"], cubes = { brown = 1, pink = 1, orange = 1, green = 1 }, coins = 2, prestige = 5 }"#,
+        1,
+    );
+    assert_ne!(text, PROVISIONAL);
+    let set = Arc::new(Components::parse(&text).expect("a valid set"));
+    let writer = &set.life_goals.silver.writer;
+    assert_eq!((writer.cubes.cubes().total(), writer.coins), (4, 2));
+    let scrolls = |p: &mut Parts| {
+        for _ in 0..3 {
+            give(p, 0, Piece::Scroll);
+        }
+    };
+    let cubes = |p: &mut Parts| {
+        for c in Colour::ALL {
+            give_cubes(p, 0, c, 1);
+        }
+    };
+    assert!(!meets(&set, Goal::Writer, |p| {
+        scrolls(p);
+        p.seats[0].coins = 2;
+    }));
+    assert!(!meets(&set, Goal::Writer, |p| {
+        scrolls(p);
+        cubes(p);
+        p.seats[0].coins = 1;
+    }));
+    assert!(
+        !meets(&set, Goal::Writer, |p| {
+            scrolls(p);
+            for c in [Colour::Brown, Colour::Pink, Colour::Orange] {
+                give_cubes(p, 0, c, 1);
+            }
+            p.seats[0].coins = 9;
+        }),
+        "coins do not stand in for the green cube"
+    );
+    assert!(meets(&set, Goal::Writer, |p| {
+        scrolls(p);
+        cubes(p);
+        p.seats[0].coins = 2;
+    }));
 }

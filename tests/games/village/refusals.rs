@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use referee::core::{Seat, Violation};
 use referee::games::village::action::StepPayment;
-use referee::games::village::components::{Components, Island, Piece};
+use referee::games::village::components::{Components, Island, Piece, Stack};
 use referee::games::village::pieces::{Colour, Good, Space};
 use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
@@ -244,7 +244,8 @@ fn crafts() {
 }
 
 /// The council chamber: paying with a scroll not held, the top stage, privileges above the
-/// stage or without a member there, and the marker gone.
+/// stage or without a member there, a pair of one colour the supply has one of, and the marker
+/// gone.
 #[test]
 fn the_council_chamber() {
     let set = provisional();
@@ -305,6 +306,20 @@ fn the_council_chamber() {
     );
     // V-R40: from village/2 on, either order is the listed choice.
     assert_eq!(s.check(0, &order), Ok(()));
+    // A pair of one colour needs two such cubes in the supply.
+    let one_pink = edit(&s, |p| {
+        let pinks = p.supply.cubes.of(Colour::Pink);
+        give_cubes(p, 1, Colour::Pink, pinks - 1);
+    });
+    let pair = Action::UsePrivilege {
+        privilege: Privilege::Cubes([Colour::Pink, Colour::Pink]),
+    };
+    expect(
+        refusal(&one_pink, 0, pair),
+        "SUPPLY_EMPTY",
+        "There is no second pink cube left to take.",
+        &[("piece", "pink")],
+    );
     let taken = edit(&s, |p| p.marker = Some(2));
     expect(
         refusal(
@@ -620,12 +635,15 @@ fn island(set: &Components, keep: impl Fn(&Island) -> bool) -> u8 {
     sea.island_space(i)
 }
 
-/// On an island: a second tile, a stack that is gone or absent, full holds, a piece the holds
-/// lack or the parchment does not buy, a missionary church without its wagon or on an island
-/// without one.
+/// On an island: a second tile, a stack that is gone or absent, full holds, a chest onto a
+/// chest, a piece the holds lack or the parchment does not buy, a missionary church without its
+/// wagon, without a member aboard, or on an island without one.
 #[test]
 fn on_an_island() {
     let set = provisional();
+    let mission = Action::Mission {
+        payment: no_payment(),
+    };
     let grain_and_stack = island(&set, |x| {
         x.stack.is_some() && x.buys.contains_key(&Piece::Grain)
     });
@@ -693,13 +711,7 @@ fn on_an_island() {
         aboard(p, Cargo::Member);
     });
     expect(
-        refusal(
-            &s,
-            0,
-            Action::Mission {
-                payment: no_payment(),
-            },
-        ),
+        refusal(&s, 0, mission),
         "CANNOT_PAY",
         "takes a wagon from the ship's holds",
         &[("needs", "1 wagon"), ("has", "0 wagon")],
@@ -708,13 +720,7 @@ fn on_an_island() {
         p.seats[1].members[0].place = Place::Mission(church_with_wagon)
     });
     expect(
-        refusal(
-            &taken,
-            0,
-            Action::Mission {
-                payment: no_payment(),
-            },
-        ),
+        refusal(&taken, 0, mission),
         "NOT_OPEN",
         "missionary church is taken",
         &[],
@@ -745,16 +751,33 @@ fn on_an_island() {
         aboard(p, Cargo::Good(Good::Scroll))
     });
     expect(
-        refusal(
-            &s,
-            0,
-            Action::Mission {
-                payment: no_payment(),
-            },
-        ),
+        refusal(&s, 0, mission),
         "NOT_OPEN",
         "no missionary church",
         &[],
+    );
+    let s = ship_at(&set, church_with_wagon, fresh, |p| {
+        aboard(p, Cargo::Grain);
+        aboard(p, Cargo::Good(Good::Wagon));
+    });
+    expect(
+        refusal(&s, 0, mission),
+        "NOT_OPEN",
+        "No member is aboard",
+        &[],
+    );
+    let chests = island(&set, |x| x.stack == Some(Stack::Chests));
+    let s = ship_at(&set, chests, fresh, |p| {
+        let value = p.harbour.chests.pop().unwrap();
+        p.seats[0].ship.holds.push(Cargo::Chest(value));
+        aboard(p, Cargo::Member);
+        give_cubes(p, 0, Colour::Brown, 4);
+    });
+    expect(
+        refusal(&s, 0, Action::TakeTile),
+        "HOLDS_FULL",
+        "carries a chest already",
+        &[("piece", "chest"), ("aboard", "2")],
     );
     let no_stack = island(&set, |x| {
         x.stack.is_none() && x.buys.contains_key(&Piece::Ox)

@@ -482,8 +482,47 @@ impl SilverGoals {
 pub struct SilverGoal {
     /// The pieces shown (a piece named twice is needed twice).
     pub pieces: Vec<Holding>,
+    /// Influence cubes shown, by colour, held on the farmyard (a printed card may show cubes
+    /// beside its pieces). Absent: none.
+    #[serde(default, skip_serializing_if = "CubesShown::is_none")]
+    pub cubes: CubesShown,
+    /// Coins shown, held. Absent: none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub coins: u32,
     /// Prestige gained when it is revealed.
     pub prestige: u32,
+}
+
+/// Influence cubes a card shows, by colour (a colour not named: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CubesShown {
+    /// Brown cubes.
+    pub brown: u32,
+    /// Pink cubes.
+    pub pink: u32,
+    /// Orange cubes.
+    pub orange: u32,
+    /// Green cubes.
+    pub green: u32,
+}
+
+impl CubesShown {
+    /// The cubes by colour.
+    pub fn cubes(&self) -> Cubes {
+        Cubes([self.brown, self.pink, self.orange, self.green])
+    }
+
+    /// Whether it shows none (then it is left out of the canonical form, so sets written before
+    /// the field existed keep their hash).
+    pub fn is_none(&self) -> bool {
+        self.cubes().total() == 0
+    }
+}
+
+/// Whether a count is zero (a field left out of the canonical form when it is).
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The golden goals' prestige (their requirements are rules).

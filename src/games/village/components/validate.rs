@@ -6,7 +6,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
-use super::{Components, Good, Label, Stack, PORT, VILLAGE};
+use super::{Colour, Components, Good, Label, Stack, PORT, VILLAGE};
 
 /// The player counts Village seats.
 const PLAYERS: std::ops::RangeInclusive<u8> = 2..=5;
@@ -102,10 +102,17 @@ impl Components {
         self.validate_travel(e);
         self.validate_port(e);
         for (name, goal) in self.life_goals.silver.all() {
-            if goal.pieces.is_empty() {
+            if goal.pieces.is_empty() && goal.cubes.is_none() && goal.coins == 0 {
                 e.push(
                     format!("life_goals.silver.{name}.pieces"),
-                    "a silver goal shows at least one piece",
+                    "a silver goal shows at least one piece, cube or coin",
+                );
+            }
+            let most = self.cubes_per_colour(true);
+            if Colour::ALL.iter().any(|&c| goal.cubes.cubes().of(c) > most) {
+                e.push(
+                    format!("life_goals.silver.{name}.cubes"),
+                    format!("shows more cubes of a colour than the game has ({most})"),
                 );
             }
         }

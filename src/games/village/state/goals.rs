@@ -5,7 +5,7 @@
 
 use crate::core::{GameRng, Seat};
 use crate::games::village::components::{Holding, LifeGoals, SilverGoal};
-use crate::games::village::pieces::Good;
+use crate::games::village::pieces::{Colour, Good};
 
 use super::council::STAGES;
 use super::family::{Place, Section};
@@ -216,13 +216,16 @@ impl State {
         let goals = &self.config.components.life_goals;
         let members = || s.members.iter().map(|m| (m.generation, m.place));
         match goal {
-            Goal::Explorer => shows_all(&goals.silver.explorer.pieces, |h| {
-                s.ship
-                    .holds
-                    .iter()
-                    .filter(|&&c| holding(c) == Some(h))
-                    .count() as u32
-            }),
+            Goal::Explorer => {
+                let card = &goals.silver.explorer;
+                shows_all(&card.pieces, |h| {
+                    s.ship
+                        .holds
+                        .iter()
+                        .filter(|&&c| holding(c) == Some(h))
+                        .count() as u32
+                }) && self.holds_cubes_and_coins(seat, card)
+            }
             Goal::Missionary => {
                 members()
                     .filter(|(_, p)| matches!(p, Place::Mission(_)))
@@ -261,10 +264,18 @@ impl State {
             Goal::Saint => {
                 (0..SAINT_WINDOWS).all(|w| members().any(|(_, p)| p == Place::Window(w)))
             }
-            silver => silver
-                .card(goals)
-                .is_some_and(|card| self.owns(seat, &card.pieces)),
+            silver => silver.card(goals).is_some_and(|card| {
+                self.owns(seat, &card.pieces) && self.holds_cubes_and_coins(seat, card)
+            }),
         }
+    }
+
+    /// Whether a seat holds the cubes (by colour) and coins a silver card shows: cubes as
+    /// cubes, since coins stand in for cubes only in a payment (V-R9).
+    fn holds_cubes_and_coins(&self, seat: Seat, card: &SilverGoal) -> bool {
+        let s = &self.seats[usize::from(seat)];
+        let shown = card.cubes.cubes();
+        Colour::ALL.iter().all(|&c| s.cubes.of(c) >= shown.of(c)) && s.coins >= card.coins
     }
 
     /// Whether a seat's farmyard holds every piece listed (a piece listed twice, twice).
