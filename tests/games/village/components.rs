@@ -3,6 +3,8 @@
 //! naming its entry; the content hash ignores formatting and catches any change of value.
 
 use referee::games::village::components::{Components, Label, PROVISIONAL};
+use referee::games::village::pieces::{Colour, Space};
+use referee::games::village::{new_game, Options};
 
 use crate::common::village::OTHER;
 
@@ -366,4 +368,90 @@ fn a_silver_goal_may_show_cubes_and_coins() {
         refused(|_| with(r#"writer = { pieces = [], prestige = 4 }"#)),
         ["life_goals.silver.writer.pieces"]
     );
+}
+
+/// A setup card may put a different number of cubes of each colour into the bag (the rulebook
+/// speaks of a number per colour): `bag_per_colour = { brown = 4, … }`. The first seeding moves
+/// exactly those from the supply; a colour above the supply is refused naming the card.
+#[test]
+fn a_setup_card_may_bag_a_number_per_colour() {
+    let per_colour = "bag_per_colour = { brown = 2, pink = 3, orange = 4, green = 5 }";
+    let text = PROVISIONAL.replacen("bag_per_colour = 4", per_colour, 1);
+    let set = std::sync::Arc::new(Components::parse(&text).expect("a number per colour is valid"));
+    assert_ne!(set.hash(), provisional().hash());
+    let options = Options {
+        no_starting_compensation: true,
+        ..Options::default()
+    };
+    let s = new_game(std::sync::Arc::clone(&set), 2, 0, 1, options).unwrap();
+    let all = set.cubes_per_colour(false);
+    for (colour, bagged) in Colour::ALL.into_iter().zip([2, 3, 4, 5]) {
+        let board = s.board();
+        let seeded: u32 = Space::ALL
+            .iter()
+            .map(|&sp| board.space(sp).cubes.of(colour))
+            .sum();
+        assert_eq!(board.supply.cubes.of(colour), all - bagged, "{colour:?}");
+        assert_eq!(board.bag.cubes.of(colour) + seeded, bagged, "{colour:?}");
+    }
+    assert_eq!(
+        refused(|s| s.replacen(
+            "bag_per_colour = 4",
+            "bag_per_colour = { brown = 2, green = 99 }",
+            1
+        )),
+        ["setup[0].bag_per_colour"]
+    );
+}
+
+/// The market's player-count labels may sit on the waiting line too: `waiting_line = ["all", …]`
+/// instead of a number. A space closed at the player count is never filled, at setup or by a
+/// refill, and a state with a tile on one is refused naming it.
+#[test]
+fn the_waiting_line_may_carry_player_count_labels() {
+    let text = PROVISIONAL.replacen(
+        "waiting_line = 5",
+        r#"waiting_line = ["all", "all", "3-5", "4-5", "5"]"#,
+        1,
+    );
+    let set = std::sync::Arc::new(Components::parse(&text).expect("labels on the line are valid"));
+    assert_ne!(set.hash(), provisional().hash());
+    let open = |players: u32| -> Vec<bool> {
+        let options = Options {
+            no_starting_compensation: true,
+            ..Options::default()
+        };
+        let s = new_game(std::sync::Arc::clone(&set), players, 0, 1, options).unwrap();
+        let mut market = s.market().clone();
+        market.waiting[0] = None;
+        market.stalls[0] = None;
+        market.refill(&set.market, players as u8);
+        assert_eq!(
+            market
+                .waiting
+                .iter()
+                .map(Option::is_some)
+                .collect::<Vec<_>>(),
+            s.market()
+                .waiting
+                .iter()
+                .map(Option::is_some)
+                .collect::<Vec<_>>(),
+            "a refill fills the open spaces only"
+        );
+        s.market().waiting.iter().map(Option::is_some).collect()
+    };
+    assert_eq!(open(2), [true, true, false, false, false]);
+    assert_eq!(open(4), [true, true, true, true, false]);
+    assert_eq!(open(5), [true; 5]);
+    let options = Options {
+        no_starting_compensation: true,
+        ..Options::default()
+    };
+    let s = new_game(std::sync::Arc::clone(&set), 2, 0, 1, options).unwrap();
+    let mut p = s.to_parts();
+    p.market.waiting[4] = p.market.pile.pop();
+    let err = referee::games::village::State::from_parts(p, s.config().rules, &set).unwrap_err();
+    let fields: Vec<&str> = err.errors.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(fields, ["market.waiting[4]"]);
 }

@@ -58,7 +58,7 @@ fn s1_the_market_is_filled_by_player_count() {
                 assert_eq!(stall.is_some(), label.open(players));
             }
             assert!(m.waiting.iter().all(Option::is_some));
-            assert_eq!(m.waiting.len(), set.market.waiting_line as usize);
+            assert_eq!(m.waiting.len(), set.market.waiting_line.len());
             assert_eq!(m.pile.len() + open + m.waiting.len(), set.customers.len());
         }
     }
@@ -135,7 +135,8 @@ fn s2_seeding_fills_the_bag_from_the_supply_and_leaves_the_rest_in_it() {
         let s = game(&set, 4, 0, false);
         let card = set.setup_card(4, false).unwrap();
         let seeded: u32 = card.spaces.all().iter().map(|&(_, n)| n).sum();
-        let into_bag = 4 * card.bag_per_colour + set.supply.plague_cubes;
+        let bagged = card.bag_per_colour.cubes();
+        let into_bag = bagged.total() + set.supply.plague_cubes;
         assert_eq!(cubes_on_spaces(&s), seeded);
         assert_eq!(s.board().bag.total(), into_bag - seeded);
         assert_eq!(
@@ -146,7 +147,7 @@ fn s2_seeding_fills_the_bag_from_the_supply_and_leaves_the_rest_in_it() {
         for colour in Colour::ALL {
             assert_eq!(
                 s.board().supply.cubes.of(colour),
-                set.supply.cubes_per_colour - card.bag_per_colour
+                set.supply.cubes_per_colour - bagged.of(colour)
             );
         }
         assert_eq!(

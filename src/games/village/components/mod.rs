@@ -291,10 +291,33 @@ pub struct Church {
 pub struct SetupCard {
     /// The player count it is for.
     pub players: u8,
-    /// Influence cubes of each colour put into the bag at every seeding.
-    pub bag_per_colour: u32,
+    /// Influence cubes put into the bag at every seeding: one number for every colour, or one
+    /// per colour (`{ brown = 4, pink = 3, … }`).
+    pub bag_per_colour: BagCount,
     /// Cubes drawn onto each action space.
     pub spaces: ActionSpaces,
+}
+
+/// The cubes a setup card puts into the bag: the same number of each colour, or one number per
+/// colour (a printed card may show them apart). The first is written as a number, so a set
+/// written before the second existed keeps its hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum BagCount {
+    /// The same number of each colour.
+    Each(u32),
+    /// A number per colour.
+    PerColour(CubesShown),
+}
+
+impl BagCount {
+    /// The cubes by colour.
+    pub fn cubes(self) -> Cubes {
+        match self {
+            BagCount::Each(n) => Cubes([n; 4]),
+            BagCount::PerColour(c) => c.cubes(),
+        }
+    }
 }
 
 /// A number per action space.
@@ -338,8 +361,43 @@ impl ActionSpaces {
 pub struct Market {
     /// The stall spaces, where customers can be served.
     pub stalls: Vec<Label>,
-    /// Spaces in the waiting line.
-    pub waiting_line: u32,
+    /// The waiting line's spaces: a number (every space open at every player count), or a label
+    /// per space, front first, as the stalls have.
+    pub waiting_line: WaitingLine,
+}
+
+/// The market's waiting line. A number is written as a number, so a set written before labels
+/// existed keeps its hash.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum WaitingLine {
+    /// This many spaces, open at every player count.
+    Spaces(u32),
+    /// One label per space, front first.
+    Labelled(Vec<Label>),
+}
+
+impl WaitingLine {
+    /// The number of spaces (open or not).
+    pub fn len(&self) -> usize {
+        match self {
+            WaitingLine::Spaces(n) => *n as usize,
+            WaitingLine::Labelled(labels) => labels.len(),
+        }
+    }
+
+    /// Whether it has no space at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether space `i` (from the front) is open with `players` players.
+    pub fn open(&self, i: usize, players: u8) -> bool {
+        match self {
+            WaitingLine::Spaces(n) => i < *n as usize,
+            WaitingLine::Labelled(labels) => labels.get(i).is_some_and(|l| l.open(players)),
+        }
+    }
 }
 
 /// A customer tile.

@@ -205,8 +205,9 @@ impl Components {
             if !PLAYERS.contains(&card.players) {
                 e.push(format!("{at}.players"), "Village seats 2 to 5 players");
             }
-            positive(e, &format!("{at}.bag_per_colour"), card.bag_per_colour);
-            if card.bag_per_colour > supply {
+            let bag = card.bag_per_colour.cubes();
+            positive(e, &format!("{at}.bag_per_colour"), bag.total());
+            if Colour::ALL.iter().any(|&c| bag.of(c) > supply) {
                 e.push(
                     format!("{at}.bag_per_colour"),
                     "more cubes of a colour than the supply holds",
@@ -217,7 +218,7 @@ impl Components {
             }
             // The bag holds the card's cubes of four colours and every plague cube.
             let seeded: u64 = card.spaces.all().iter().map(|&(_, n)| u64::from(n)).sum();
-            let bag = 4 * u64::from(card.bag_per_colour) + u64::from(self.supply.plague_cubes);
+            let bag = u64::from(bag.total()) + u64::from(self.supply.plague_cubes);
             if seeded > bag {
                 e.push(
                     format!("{at}.spaces"),

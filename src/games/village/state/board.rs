@@ -55,7 +55,10 @@ impl Board {
     /// bag runs out). What stays in the bag stays for the next round.
     pub fn seed(&mut self, card: &SetupCard, rng: &mut GameRng) {
         for colour in Colour::ALL {
-            let moved = self.supply.cubes.take(colour, card.bag_per_colour);
+            let moved = self
+                .supply
+                .cubes
+                .take(colour, card.bag_per_colour.cubes().of(colour));
             self.bag.cubes.add(colour, moved);
         }
         self.bag.plague += std::mem::take(&mut self.supply.plague);

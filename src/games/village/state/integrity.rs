@@ -343,11 +343,19 @@ impl State {
                 );
             }
         }
-        if self.market.waiting.len() as u64 != u64::from(layout.waiting_line) {
+        if self.market.waiting.len() != layout.waiting_line.len() {
             errs.push(
                 "market.waiting",
-                format!("must have {} entries", layout.waiting_line),
+                format!("must have {} entries", layout.waiting_line.len()),
             );
+        }
+        for (i, space) in self.market.waiting.iter().enumerate() {
+            if space.is_some() && !layout.waiting_line.open(i, self.config.players) {
+                errs.push(
+                    format!("market.waiting[{i}]"),
+                    "is closed at this player count",
+                );
+            }
         }
     }
 

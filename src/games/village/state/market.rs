@@ -20,14 +20,17 @@ pub struct Market {
 
 impl Market {
     /// The market at setup: the shuffled pile, then a tile from its top on every stall open at
-    /// this player count, then on every space of the waiting line.
+    /// this player count, then on every space of the waiting line open at it.
     pub fn set_up(layout: &Layout, players: u8, mut pile: Vec<u8>) -> Market {
         let stalls = layout
             .stalls
             .iter()
             .map(|label| label.open(players).then(|| pile.pop()).flatten())
             .collect();
-        let waiting = (0..layout.waiting_line).map(|_| pile.pop()).collect();
+        let line = &layout.waiting_line;
+        let waiting = (0..line.len())
+            .map(|i| line.open(i, players).then(|| pile.pop()).flatten())
+            .collect();
         Market {
             pile,
             stalls,
@@ -59,8 +62,8 @@ fn good_of(piece: Piece) -> Option<Good> {
 
 impl Market {
     /// After a market day: the waiting line moves up into the empty stalls that are open at
-    /// this player count, front first, and the waiting line is refilled from the pile; once the
-    /// pile is empty, spaces stay empty.
+    /// this player count, front first, and the waiting line's open spaces are refilled from the
+    /// pile; once the pile is empty, spaces stay empty.
     pub fn refill(&mut self, layout: &Layout, players: u8) {
         for (stall, label) in self.stalls.iter_mut().zip(&layout.stalls) {
             if stall.is_none() && label.open(players) {
@@ -69,8 +72,10 @@ impl Market {
         }
         let mut line: Vec<u8> = self.waiting.iter().flatten().copied().collect();
         line.reverse();
-        for space in self.waiting.iter_mut() {
-            *space = line.pop().or_else(|| self.pile.pop());
+        for (i, space) in self.waiting.iter_mut().enumerate() {
+            if layout.waiting_line.open(i, players) {
+                *space = line.pop().or_else(|| self.pile.pop());
+            }
         }
     }
 }

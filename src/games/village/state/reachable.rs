@@ -248,12 +248,14 @@ impl State {
         }
     }
 
-    /// The waiting line fills from its front and from the pile, and outside a market day the
-    /// open stalls from the line: a gap means the pile (and, for a stall, the line) ran out.
+    /// The waiting line's open spaces fill from its front and from the pile, and outside a market
+    /// day the open stalls from the line: a gap means the pile (and, for a stall, the line) ran out.
     fn check_market_order(&self, errs: &mut StateErrors) {
         let m = &self.market;
         let pile = !m.pile.is_empty();
-        let gap = m.waiting.iter().position(Option::is_none);
+        let layout = &self.config.components.market;
+        let open = |i: usize| layout.waiting_line.open(i, self.config.players);
+        let gap = (0..m.waiting.len()).find(|&i| open(i) && m.waiting[i].is_none());
         if let Some(k) = gap {
             if pile || m.waiting[k..].iter().any(Option::is_some) {
                 errs.push(
@@ -266,7 +268,6 @@ impl State {
             .pending
             .iter()
             .any(|d| matches!(d, Decision::MarketDay { .. }));
-        let layout = &self.config.components.market;
         let line = m.waiting.iter().any(Option::is_some);
         for (i, (stall, label)) in m.stalls.iter().zip(&layout.stalls).enumerate() {
             if !day && stall.is_none() && label.open(self.config.players) && (pile || line) {
