@@ -21,6 +21,8 @@ use super::{actions, hostile, run_mode, Harness, Mode, Undo};
 
 /// The test suite's second component set (a longer life track, another map, other values).
 pub const OTHER: &str = include_str!("../../fixtures/village/other-components.toml");
+/// The test suite's third set: no number in it equals the provisional set's at the same place.
+pub const THIRD: &str = include_str!("../../fixtures/village/third-components.toml");
 
 /// Seeded games per player count and mode.
 const GAMES: u64 = 6;
@@ -184,14 +186,25 @@ impl Harness for State {
 
     fn modes() -> Vec<Mode<State>> {
         let mut modes = Vec::new();
-        for (set_name, text) in [("provisional", PROVISIONAL), ("other set", OTHER)] {
-            for (name, no_starting_compensation, life_goals, port) in [
-                ("", false, false, false),
-                (" without compensation", true, false, false),
-                (" with life goals", false, true, false),
-                (" with port", false, false, true),
-                (" with port and life goals", true, true, true),
-            ] {
+        let every = [
+            ("", false, false, false),
+            (" without compensation", true, false, false),
+            (" with life goals", false, true, false),
+            (" with port", false, false, true),
+            (" with port and life goals", true, true, true),
+        ];
+        // The third set (every number unlike the provisional set's) in the base game and with
+        // both expansions and the compensation, which exercise each of its optional forms.
+        let third = [
+            ("", false, false, false),
+            (" with port, life goals and compensation", false, true, true),
+        ];
+        for (set_name, text, combos) in [
+            ("provisional", PROVISIONAL, &every[..]),
+            ("other set", OTHER, &every[..]),
+            ("third set", THIRD, &third[..]),
+        ] {
+            for &(name, no_starting_compensation, life_goals, port) in combos {
                 let options = Options {
                     no_starting_compensation,
                     life_goals,
@@ -459,6 +472,9 @@ mode_tests!(
         other_set_with_port_invariants => "other set with port",
         provisional_set_with_port_and_life_goals_invariants => "provisional with port and life goals",
         other_set_with_port_and_life_goals_invariants => "other set with port and life goals",
+        third_set_invariants => "third set",
+        third_set_with_port_life_goals_and_compensation_invariants =>
+            "third set with port, life goals and compensation",
     ]
 );
 

@@ -10,7 +10,7 @@ use referee::games::village::state::Parts;
 use referee::games::village::{new_game, Decision, Options, State};
 
 use crate::common::village::{
-    edit, end_triggered, game, provisional, refused_fields, refused_on_the_wire, sets,
+    edit, end_triggered, game, provisional, refused_fields, refused_on_the_wire, sets, OTHER,
 };
 
 /// The refused fields of `s` changed by `f`.
@@ -229,4 +229,28 @@ fn refusals_name_the_list_at_fault() {
     assert_eq!(no(&s, |p| p.supply.plague += 1), ["supply.plague"]);
     let tile = s.market().stalls.iter().find_map(|&t| t).unwrap();
     assert_eq!(no(&s, |p| p.seats[0].customers.push(tile)), ["market"]);
+}
+
+/// After a market day the waiting line moves up into the empty stalls and then refills from the
+/// pile (V-R14), so a line shorter than the open stalls can leave stalls empty while the pile
+/// still has tiles: the test suite's other set has 5 stalls open at 5 players and a line of 3, so
+/// 2 may be empty, not 3. (The first version of this check refused the 2, a state play reaches.)
+#[test]
+fn a_line_shorter_than_the_stalls_leaves_the_rest_empty() {
+    let set = Arc::new(Components::parse(OTHER).unwrap());
+    let options = Options {
+        no_starting_compensation: true,
+        ..Options::default()
+    };
+    let s = new_game(set, 5, 0, 1, options).unwrap();
+    let empty = |stalls: &'static [usize]| {
+        move |p: &mut Parts| {
+            for &i in stalls {
+                let tile = p.market.stalls[i].take().unwrap();
+                p.market.pile.push(tile);
+            }
+        }
+    };
+    edit(&s, empty(&[1, 3]));
+    assert_eq!(refused_fields(&s, empty(&[0, 1, 3])), ["market.stalls[0]"]);
 }

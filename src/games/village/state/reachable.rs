@@ -249,7 +249,8 @@ impl State {
     }
 
     /// The waiting line's open spaces fill from its front and from the pile, and outside a market
-    /// day the open stalls from the line: a gap means the pile (and, for a stall, the line) ran out.
+    /// day the open stalls from the line: a gap in the line means the pile ran out, and an empty
+    /// stall that the line ran out (a line shorter than the stalls leaves some empty).
     fn check_market_order(&self, errs: &mut StateErrors) {
         let m = &self.market;
         let pile = !m.pile.is_empty();
@@ -268,14 +269,31 @@ impl State {
             .pending
             .iter()
             .any(|d| matches!(d, Decision::MarketDay { .. }));
+        if day {
+            return;
+        }
+        // After a day the line moves up into the empty stalls, then refills from the pile. While
+        // the pile has tiles the line was full before the day, so at most the stalls beyond the
+        // line's length stay empty; once it is empty, a stall stays empty only if the line is.
+        let players = self.config.players;
+        let stalls = layout.stalls.iter().filter(|l| l.open(players)).count();
+        let spaces = (0..m.waiting.len()).filter(|&i| open(i)).count();
         let line = m.waiting.iter().any(Option::is_some);
-        for (i, (stall, label)) in m.stalls.iter().zip(&layout.stalls).enumerate() {
-            if !day && stall.is_none() && label.open(self.config.players) && (pile || line) {
-                errs.push(
-                    format!("market.stalls[{i}]"),
-                    "is open and empty outside a market day while customers wait (the market refills after each day)",
-                );
-            }
+        let may_be_empty = match (pile, line) {
+            (true, _) => stalls.saturating_sub(spaces),
+            (false, true) => 0,
+            (false, false) => stalls,
+        };
+        let empty: Vec<usize> = (m.stalls.iter().zip(&layout.stalls).enumerate())
+            .filter(|(_, (stall, label))| stall.is_none() && label.open(players))
+            .map(|(i, _)| i)
+            .collect();
+        if let Some(&i) = empty.first().filter(|_| empty.len() > may_be_empty) {
+            errs.push(
+                format!("market.stalls[{i}]"),
+                "is open and empty outside a market day although the waiting line would have \
+                 filled it (the line moves up into the stalls after each day)",
+            );
         }
     }
 
