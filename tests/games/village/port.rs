@@ -239,6 +239,12 @@ fn s7_setting_sail_hires_a_captain_then_loads_different_pieces() {
     }
 }
 
+/// Takes the chest worth `value` off its island (to be brought home or aboard).
+fn take_chest(h: &mut referee::games::village::state::sea::Harbour, value: u32) {
+    let i = h.chests.iter().position(|&c| c == value).unwrap();
+    h.chests.remove(i);
+}
+
 /// Seat 0 to travel with 5 coins and a cocoa basket, a tea bale and the set's first chest
 /// brought home.
 fn brought_home(set: &Arc<Components>, f: impl FnOnce(&mut Parts)) -> State {
@@ -249,8 +255,7 @@ fn brought_home(set: &Arc<Components>, f: impl FnOnce(&mut Parts)) -> State {
         let h = &mut p.harbour;
         h.cocoa -= 1;
         h.tea -= 1;
-        let i = h.chests.iter().position(|&c| c == value).unwrap();
-        h.chests.remove(i);
+        take_chest(h, value);
         p.seats[0].cocoa = 1;
         p.seats[0].tea = 1;
         p.seats[0].chests = vec![value];
@@ -582,8 +587,7 @@ fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
         };
         let mut s = at_sea(&base, 1, 1, &holds, act_travel, |p| {
             let h = &mut p.harbour;
-            let i = h.chests.iter().position(|&c| c == value).unwrap();
-            h.chests.remove(i);
+            take_chest(h, value);
             h.cocoa -= 1;
             p.supply.grain -= 1;
             for _ in 0..limit {
@@ -874,8 +878,7 @@ fn chest_at_home(
         board(p, cubes);
         turn(p, 0);
         let h = &mut p.harbour;
-        let i = h.chests.iter().position(|&c| c == value).unwrap();
-        h.chests.remove(i);
+        take_chest(h, value);
         p.seats[1].chests = vec![value];
         f(p);
     })
