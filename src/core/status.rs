@@ -43,10 +43,24 @@ pub struct SeatResult {
     pub rank: u32,
     /// Shares the win.
     pub winner: bool,
+    /// The score sheet: the score by category, summing to `score`.
+    pub breakdown: Vec<ScoreItem>,
+    /// The names of `tie_breakers`, in their order.
+    pub tie_breaker_names: &'static [&'static str],
+}
+
+/// One line of a score sheet: a scoring category (lower_snake_case, stable within a rules
+/// version) and its points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreItem {
+    /// The category, e.g. `customers`.
+    pub category: &'static str,
+    /// Its points.
+    pub points: u32,
 }
 
 /// Where one seat stands at the end, for ranking.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Standing {
     /// Whether the rules let this seat win at all; seats that cannot rank after every seat that
     /// can (Port Royal's expedition variant: only players with an expedition).
@@ -55,6 +69,17 @@ pub struct Standing {
     pub score: u32,
     /// The tie-breakers after the score, in the order the rules apply them.
     pub tie_breakers: Vec<u32>,
+    /// The score by category (not compared: it explains the score).
+    pub breakdown: Vec<ScoreItem>,
+    /// The names of the tie-breakers.
+    pub tie_breaker_names: &'static [&'static str],
+}
+
+impl Standing {
+    /// What ranks a seat: (can win, score, tie-breakers in order).
+    fn key(&self) -> (bool, u32, &[u32]) {
+        (self.can_win, self.score, &self.tie_breakers)
+    }
 }
 
 /// Ranks seats by (can win, score, tie-breakers in order), higher first; seats equal on all of
@@ -65,7 +90,10 @@ pub fn rank(standings: &[Standing]) -> Vec<SeatResult> {
         .iter()
         .enumerate()
         .map(|(seat, standing)| {
-            let better = standings.iter().filter(|&other| other > standing).count();
+            let better = standings
+                .iter()
+                .filter(|other| other.key() > standing.key())
+                .count();
             let rank = u32::try_from(better).unwrap_or(u32::MAX).saturating_add(1);
             SeatResult {
                 seat: Seat::try_from(seat).unwrap_or(Seat::MAX),
@@ -73,6 +101,8 @@ pub fn rank(standings: &[Standing]) -> Vec<SeatResult> {
                 tie_breakers: standing.tie_breakers.clone(),
                 rank,
                 winner: rank == 1 && standing.can_win,
+                breakdown: standing.breakdown.clone(),
+                tie_breaker_names: standing.tie_breaker_names,
             }
         })
         .collect()
@@ -87,6 +117,7 @@ mod tests {
             can_win,
             score,
             tie_breakers: vec![tie_breaker],
+            ..Standing::default()
         }
     }
 
@@ -97,6 +128,7 @@ mod tests {
             can_win: true,
             score,
             tie_breakers: vec![a, b],
+            ..Standing::default()
         };
         let r = rank(&[s(30, 4, 2), s(30, 4, 5), s(30, 3, 9), s(30, 4, 5)]);
         let ranks: Vec<u32> = r.iter().map(|x| x.rank).collect();

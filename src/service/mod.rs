@@ -288,6 +288,7 @@ impl RefereeService for Referee {
                 setup,
                 actions: &req.actions,
                 server_seed: &req.server_seed,
+                stop_after: req.stop_after,
             };
             games::on_game(&setup.game, "setup.game", rpc)
         })

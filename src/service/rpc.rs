@@ -295,7 +295,8 @@ impl OnState for View {
     }
 }
 
-/// Replay: a new game, then every action of the log in order until one is refused.
+/// Replay: a new game, then the actions of the log in order (up to `stop_after`) until one is
+/// refused.
 pub(super) struct Replay<'a> {
     pub referee: &'a Referee,
     pub ctx: &'a Ctx<'a>,
@@ -303,6 +304,8 @@ pub(super) struct Replay<'a> {
     pub actions: &'a [v1::Action],
     /// The revealed server seed, for a fair shuffle's setup.
     pub server_seed: &'a [u8],
+    /// Where to stop (`ReplayRequest.stop_after`), if not at the log's end.
+    pub stop_after: Option<u32>,
 }
 
 impl OnGame for Replay<'_> {
@@ -320,13 +323,27 @@ impl OnGame for Replay<'_> {
                 .into())
             }
         };
+        let log = match self.stop_after.map(usize::try_from) {
+            None => self.actions,
+            Some(Ok(n)) if n <= self.actions.len() => &self.actions[..n],
+            Some(_) => {
+                return Err(StateErrors::one(
+                    "stop_after",
+                    format!(
+                        "is past the log's end: it holds {} actions",
+                        self.actions.len()
+                    ),
+                )
+                .into())
+            }
+        };
         let mut table: Table<G> =
             setup(self.setup, self.ctx, server_seed).map_err(|e| e.under("setup."))?;
         let context = G::context(self.ctx.contexts);
         let mut sequence = 0u64;
         let mut events = Vec::new();
         let mut failure = None;
-        for (index, action) in self.actions.iter().enumerate() {
+        for (index, action) in log.iter().enumerate() {
             events.clear();
             let applied = decode_action::<G>(sequence, Some(action), &format!("actions[{index}]"))?
                 .and_then(|(seat, a)| table.apply(context, seat, &a, &mut events));
@@ -349,6 +366,7 @@ impl OnGame for Replay<'_> {
                 status: Some(wire::table_status(&table)),
                 violation,
                 failed_index,
+                applied: u32::try_from(sequence).unwrap_or(u32::MAX),
             },
             code,
         ))

@@ -169,6 +169,7 @@ async fn fair_games_are_played_end_to_end_and_anyone_can_check_them() {
         assert_eq!(end.game_seed, Some(derived));
         // … and Replay of the setup and the log from the revealed seed gives the same game.
         let replay = |server_seed: Vec<u8>, actions: Vec<v1::Action>| v1::ReplayRequest {
+            stop_after: None,
             setup: Some(setup.clone()),
             actions,
             server_seed,
@@ -205,6 +206,7 @@ async fn fair_games_are_played_end_to_end_and_anyone_can_check_them() {
             .collect();
         let plain = c
             .replay(v1::ReplayRequest {
+                stop_after: None,
                 setup: Some(plain),
                 actions: renumbered,
                 server_seed: Vec::new(),
@@ -236,6 +238,7 @@ async fn fair_shuffle_requests_and_states_are_checked() {
         "seed",
     );
     let replay = |setup: v1::NewGameRequest, server_seed: Vec<u8>| v1::ReplayRequest {
+        stop_after: None,
         setup: Some(setup),
         actions: Vec::new(),
         server_seed,

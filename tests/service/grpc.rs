@@ -228,6 +228,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         }
         let replay = c
             .replay(v1::ReplayRequest {
+                stop_after: None,
                 server_seed: Vec::new(),
                 setup: Some(setup.clone()),
                 actions: log.clone(),
@@ -249,9 +250,10 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         bad.push(log[0].clone());
         let replay = c
             .replay(v1::ReplayRequest {
+                stop_after: None,
                 server_seed: Vec::new(),
-                setup: Some(setup),
-                actions: bad,
+                setup: Some(setup.clone()),
+                actions: bad.clone(),
             })
             .await
             .unwrap()
@@ -259,6 +261,24 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         assert_eq!(replay.failed_index, Some(3));
         assert_eq!(replay.violation.unwrap().code, "STALE_SEQUENCE");
         assert_eq!(replay.state.unwrap().sequence, 3);
+        assert_eq!(replay.applied, 3);
+
+        // stop_after: the actions after it are not read; a refusal before it still stops
+        // there; past the log's end is a malformed request.
+        let stopped = |stop_after| v1::ReplayRequest {
+            stop_after: Some(stop_after),
+            server_seed: Vec::new(),
+            setup: Some(setup.clone()),
+            actions: bad.clone(),
+        };
+        let replay = c.replay(stopped(2)).await.unwrap().into_inner();
+        assert_eq!((replay.violation, replay.failed_index), (None, None));
+        assert_eq!(replay.applied, 2);
+        assert_eq!(replay.state.unwrap().sequence, 2);
+        let replay = c.replay(stopped(4)).await.unwrap().into_inner();
+        assert_eq!((replay.failed_index, replay.applied), (Some(3), 3));
+        let err = c.replay(stopped(5)).await.unwrap_err();
+        assert_eq!(field_violations(&err), vec!["stop_after"]);
     }
 }
 
@@ -458,6 +478,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     replay_without_seed.seed = None;
     let err = c
         .replay(v1::ReplayRequest {
+            stop_after: None,
             server_seed: Vec::new(),
             setup: Some(replay_without_seed),
             actions: vec![],
@@ -480,6 +501,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     replay_bad_option.players = 9;
     let err = c
         .replay(v1::ReplayRequest {
+            stop_after: None,
             server_seed: Vec::new(),
             setup: Some(new_game_with(
                 3,
@@ -499,6 +521,7 @@ async fn malformed_states_and_requests_are_invalid_argument_naming_the_field() {
     );
     let err = c
         .replay(v1::ReplayRequest {
+            stop_after: None,
             server_seed: Vec::new(),
             setup: Some(replay_bad_option),
             actions: vec![],
@@ -1392,6 +1415,7 @@ async fn list_lengths_nesting_and_replay_length_are_limited() {
         })),
     };
     let replay = |n: usize| v1::ReplayRequest {
+        stop_after: None,
         server_seed: Vec::new(),
         setup: Some(new_game(4, 3)),
         actions: vec![draw.clone(); n],
@@ -1479,6 +1503,7 @@ async fn with_a_state_key_changed_or_untagged_states_are_refused() {
     assert_eq!(last.auth_tag.len(), 32);
     let replay = c
         .replay(v1::ReplayRequest {
+            stop_after: None,
             server_seed: Vec::new(),
             setup: Some(setup.clone()),
             actions: log,
@@ -1691,6 +1716,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
     assert_eq!(last.rules_version, "port-royal/1");
     let replay = c
         .replay(v1::ReplayRequest {
+            stop_after: None,
             server_seed: Vec::new(),
             setup: Some(old.clone()),
             actions: log,
@@ -1704,6 +1730,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
     assert_eq!(fields_of("NewGameRequest", &err), vec!["rules_version"]);
     let err = c
         .replay(v1::ReplayRequest {
+            stop_after: None,
             server_seed: Vec::new(),
             setup: Some(old),
             actions: vec![],
@@ -1769,6 +1796,7 @@ async fn an_action_without_its_seat_card_or_contract_is_invalid_argument() {
         assert_eq!(fields_of("ApplyRequest", &err), vec![field]);
         let err = c
             .replay(v1::ReplayRequest {
+                stop_after: None,
                 server_seed: Vec::new(),
                 setup: Some(new_game(3, 5)),
                 actions: vec![a],

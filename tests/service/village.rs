@@ -192,6 +192,7 @@ async fn complete_games_through_every_rpc_and_replay_reproduces_them() {
         let (state, log) = play(&mut c, setup.clone(), &VILLAGE).await;
         let replayed = c
             .replay(v1::ReplayRequest {
+                stop_after: None,
                 server_seed: Vec::new(),
                 setup: Some(setup),
                 actions: log,

@@ -1,6 +1,6 @@
 //! What a seat may see: everything but the RNG, the customer pile's order and content, the green
-//! bag's content, and the customers other seats have served and their face-down life goals
-//! (counts only).
+//! bag's content, and the customers other seats have served, their chests and their face-down
+//! life goals (counts only) — until the game is over, when every seat's are shown to everyone.
 
 use crate::core::Seat;
 
@@ -19,7 +19,8 @@ pub struct View {
     pub viewer: Option<Seat>,
     /// Players, starting seat, options and component set.
     pub config: Config,
-    /// Every seat; `customers` is empty but for the viewer's own seat.
+    /// Every seat; `customers`, `chests` and face-down goals are empty but for the viewer's own
+    /// seat (every seat's once the game is over).
     pub seats: Vec<SeatState>,
     /// Customers each seat has served.
     pub customer_counts: Vec<u32>,
@@ -85,11 +86,13 @@ impl State {
 impl State {
     /// The view of a seat (`None` = spectator).
     pub fn view(&self, viewer: Option<Seat>) -> View {
+        // Once the game is over, every seat's holdings explain the result: everyone sees them.
+        let sees = |seat: Seat| viewer == Some(seat) || self.decision().is_none();
         let seats = (0u8..)
             .zip(&self.seats)
             .map(|(i, s)| {
                 let mut s = s.clone();
-                if viewer != Some(i) {
+                if !sees(i) {
                     s.customers.clear();
                     s.goals.retain(|g| g.revealed);
                     s.chests.clear();
@@ -106,7 +109,7 @@ impl State {
             .zip(&self.seats)
             .map(|(i, s)| {
                 let hidden = s.goals.iter().filter(|g| !g.revealed).count();
-                if viewer == Some(i) {
+                if sees(i) {
                     0
                 } else {
                     hidden as u32

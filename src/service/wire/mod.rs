@@ -358,6 +358,15 @@ pub fn status_to_proto(s: &Status) -> v1::Status {
                     tie_breakers: r.tie_breakers.clone(),
                     rank: r.rank,
                     winner: r.winner,
+                    breakdown: r
+                        .breakdown
+                        .iter()
+                        .map(|i| v1::ScoreItem {
+                            category: i.category.to_owned(),
+                            points: i.points.into(),
+                        })
+                        .collect(),
+                    tie_breaker_names: r.tie_breaker_names.iter().map(|&n| n.to_owned()).collect(),
                 })
                 .collect(),
             cooperative: s.cooperative.as_ref().map(|c| v1::CooperativeResult {

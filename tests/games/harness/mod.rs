@@ -8,7 +8,10 @@
 //! - conserves every component (the census never changes);
 //! - survives the wire: state → proto bytes → state is the same state;
 //! - shows the same view to every seat and to spectators when every hidden fact is reshuffled;
-//! - replays: the service's Replay of the setup and the action log gives the same final state;
+//! - replays: the service's Replay of the setup and the action log gives the same final state,
+//!   and stopped after k actions, the state play reached after k;
+//! - once finished, explains the result: score sheets that sum to the scores, named
+//!   tie-breakers, and the same game shown to every seat and to spectators;
 //! - is deterministic: played twice, the same bytes (final state and every event);
 //! - says an action is undoable only when it is: applied to a twin with every hidden fact
 //!   reshuffled, it shows every viewer the same as applied to the game itself.
@@ -140,6 +143,8 @@ struct Record {
     log: Vec<v1::Action>,
     events: Vec<u8>,
     final_state: Vec<u8>,
+    /// The state before each action (the setup first), as bytes, when the game was checked.
+    states: Vec<Vec<u8>>,
     /// Per action kind, how often it was applied undoable, not undoable, and not undoable
     /// although no twin showed a difference.
     undo: BTreeMap<String, [usize; 3]>,
@@ -266,6 +271,7 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Rec
         log: Vec::new(),
         events: Vec::new(),
         final_state: Vec::new(),
+        states: Vec::new(),
         undo: BTreeMap::new(),
     };
     let mut events = Vec::new();
@@ -276,8 +282,14 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Rec
         if status.finished {
             assert!(legal.is_empty(), "{}: finished with actions open", at(step));
             assert_eq!(status.result.len(), players as usize, "{}", at(step));
+            game_over(&table, &status, &at(step));
             record.final_state = wire::table_state(sequence, &table).encode_to_vec();
             return record;
+        }
+        if check {
+            record
+                .states
+                .push(wire::table_state(sequence, &table).encode_to_vec());
         }
         assert!(!legal.is_empty(), "{}: unfinished, nothing open", at(step));
         let twin = check.then(|| {
@@ -497,10 +509,100 @@ fn views_hide<G: Harness>(table: &Table<G>, rng: &mut GameRng, at: &str) -> Tabl
     twin
 }
 
-/// The service's Replay of the setup and the log ends in the state play ended in.
+/// A finished game explains its result: each seat's score sheet sums to its score and its
+/// tie-breakers are named; and every seat and a spectator see the same game, hiding nothing that
+/// decides it.
+fn game_over<G: Harness>(table: &Table<G>, status: &Status, at: &str) {
+    for r in &status.result {
+        let sum: u32 = r.breakdown.iter().map(|i| i.points).sum();
+        assert_eq!(
+            sum, r.score,
+            "{at}: seat {}'s score sheet {:?}",
+            r.seat, r.breakdown
+        );
+        assert!(!r.breakdown.is_empty(), "{at}: no score sheet");
+        assert_eq!(
+            r.tie_breaker_names.len(),
+            r.tie_breakers.len(),
+            "{at}: unnamed tie-breakers"
+        );
+        let categories: Vec<_> = r.breakdown.iter().map(|i| i.category).collect();
+        let first: Vec<_> = status.result[0]
+            .breakdown
+            .iter()
+            .map(|i| i.category)
+            .collect();
+        assert_eq!(
+            categories, first,
+            "{at}: seats' sheets list different categories"
+        );
+    }
+    let shown = |viewer| {
+        let (game, _) = wire::table_view_to_proto::<G>(&table.view(viewer));
+        v1::GameView {
+            game,
+            ..Default::default()
+        }
+        .encode_to_vec()
+    };
+    let spectator = shown(None);
+    for seat in 0..table.players() {
+        assert_eq!(
+            shown(Some(seat)),
+            spectator,
+            "{at}: seat {seat} sees the finished game otherwise than a spectator"
+        );
+    }
+}
+
+/// The service's Replay of the setup and the log ends in the state play ended in; stopped after
+/// k actions (none, a random k, all of them), in the state play reached after k.
 fn replay_equals_play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, record: &Record) {
+    let at = format!("{} {} {players}p seed {seed}", G::ID, mode.name);
+    let replay = |stop_after: Option<usize>| {
+        replay::<G>(
+            mode,
+            players,
+            seed,
+            &record.log,
+            stop_after.map(|k| k as u32),
+        )
+    };
+    let response = replay(None);
+    assert_eq!(response.violation, None, "{at}");
+    assert!(response.status.unwrap().finished);
+    assert_eq!(response.applied as usize, record.log.len(), "{at}");
+    assert_eq!(
+        response.state.unwrap().encode_to_vec(),
+        record.final_state,
+        "{at}: replay differs from play"
+    );
+    let len = record.log.len();
+    let k = GameRng::from_u64(seed ^ 0x0057_0BAF).below(len as u32 + 1) as usize;
+    for k in [0, k, len] {
+        let response = replay(Some(k));
+        assert_eq!(response.violation, None, "{at} stop_after {k}");
+        assert_eq!(response.applied as usize, k, "{at} stop_after {k}");
+        let played = record.states.get(k).unwrap_or(&record.final_state);
+        assert_eq!(
+            &response.state.unwrap().encode_to_vec(),
+            played,
+            "{at}: replay to {k} differs from playing {k} actions"
+        );
+    }
+}
+
+/// The service's Replay of a seed's setup and `log`, stopped after `stop_after` actions if given.
+fn replay<G: Harness>(
+    mode: &Mode<G>,
+    players: u32,
+    seed: u64,
+    log: &[v1::Action],
+    stop_after: Option<u32>,
+) -> v1::ReplayResponse {
     let referee = Referee::new(Metrics::new(&[])).with_contexts(G::contexts(&mode.context));
     let request = v1::ReplayRequest {
+        stop_after,
         server_seed: if fair(seed) {
             server_seed(seed).to_vec()
         } else {
@@ -515,26 +617,13 @@ fn replay_equals_play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, recor
             rules_version: Some(referee::games::RulesVersion::name(mode.rules).to_owned()),
             options: Some(G::options_to_proto(&mode.options)),
         }),
-        actions: record.log.clone(),
+        actions: log.to_vec(),
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
-    let response = runtime
+    runtime
         .block_on(referee.replay(tonic::Request::new(request)))
         .expect("replay answered")
-        .into_inner();
-    assert_eq!(
-        response.violation, None,
-        "{} {players}p seed {seed}",
-        mode.name
-    );
-    assert!(response.status.unwrap().finished);
-    assert_eq!(
-        response.state.unwrap().encode_to_vec(),
-        record.final_state,
-        "{} {} {players}p seed {seed}: replay differs from play",
-        G::ID,
-        mode.name
-    );
+        .into_inner()
 }

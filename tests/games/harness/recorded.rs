@@ -40,6 +40,7 @@ pub fn replay_through_the_service<G: Harness>(recorded: Vec<Recorded<G>>) {
             .map(|(sequence, (seat, action))| wire::action_to_proto::<G>(sequence, *seat, action))
             .collect();
         let request = v1::ReplayRequest {
+            stop_after: None,
             setup: Some(r.setup),
             actions,
             server_seed: Vec::new(),

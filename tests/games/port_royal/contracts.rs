@@ -749,6 +749,45 @@ fn s3_1_immediate_contracts_cannot_be_completed_at_will() {
     );
 }
 
+/// The score sheet: victory points by card kind, and the contracts' (§3.1) with the expansion;
+/// the lines sum to the victory points.
+#[test]
+fn the_score_sheet_splits_victory_points_by_card_kind_and_contracts() {
+    let exp = expedition([0, 2, 0]);
+    let big = persons_costing(Pirate, 9)[0];
+    let s = game(2, [0, 1, 2, 3], |p| {
+        complete_for(p, 0, 0);
+        complete_for(p, 1, 0);
+        helpers::take_out(p, exp);
+        give(p, 0, &[big, exp]);
+    });
+    let sheet: Vec<(&str, u32)> = s
+        .score_sheet(0)
+        .iter()
+        .map(|i| (i.category, i.points))
+        .collect();
+    let vp = |card: u32| u32::from(referee::games::port_royal::cards::face(card as u8).vp());
+    assert_eq!(
+        sheet,
+        [
+            ("persons", vp(big)),
+            ("expeditions", vp(exp)),
+            ("contracts", 1)
+        ]
+    );
+    assert_eq!(
+        sheet.iter().map(|(_, p)| p).sum::<u32>(),
+        s.victory_points(0)
+    );
+    let base = helpers::fresh(3);
+    let names: Vec<&str> = base.score_sheet(0).iter().map(|i| i.category).collect();
+    assert_eq!(
+        names,
+        ["persons", "expeditions"],
+        "no contracts line without the expansion"
+    );
+}
+
 #[test]
 fn s3_1_contract_vp_second_one_third_two_more_and_they_count_for_the_end() {
     let s = game(2, [0, 1, 2, 3], |p| {

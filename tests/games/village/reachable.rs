@@ -254,3 +254,29 @@ fn a_line_shorter_than_the_stalls_leaves_the_rest_empty() {
     edit(&s, empty(&[1, 3]));
     assert_eq!(refused_fields(&s, empty(&[0, 1, 3])), ["market.stalls[0]"]);
 }
+
+/// A sea burial's prestige is gained at once, so a seat with a member buried at sea holds at
+/// least that prestige (the score sheet shows it apart from the rest).
+#[test]
+fn a_sea_burials_prestige_is_in_its_seats_prestige() {
+    for set in sets() {
+        let s = with_port(&set);
+        let bury = |p: &mut Parts| {
+            let reserved =
+                |m: &&mut referee::games::village::state::Member| m.place == Place::Reserve;
+            let mut reserve = p.seats[1].members.iter_mut().filter(reserved);
+            for (i, l) in (0u8..).zip(&set.chronicle.travel) {
+                if l.open(3) {
+                    reserve.next().unwrap().place = Place::Chronicle(Section::Travel, i);
+                }
+            }
+            let buried = p.seats[2].members.iter_mut().find(reserved).unwrap();
+            buried.place = Place::SeaBurial(0);
+        };
+        assert_eq!(no(&s, bury), ["seats[2].prestige"]);
+        edit(&s, |p| {
+            bury(p);
+            p.seats[2].prestige += set.port.sea_burials[0];
+        });
+    }
+}

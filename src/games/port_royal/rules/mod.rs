@@ -58,6 +58,8 @@ impl State {
                     can_win: !expedition_needed || self.expeditions_owned(s) > 0,
                     score: self.victory_points(s),
                     tie_breakers: vec![self.coins(s)],
+                    breakdown: self.score_sheet(s),
+                    tie_breaker_names: &["coins"],
                 })
                 .collect();
             let mut r = rank(&standings);

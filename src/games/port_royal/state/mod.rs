@@ -19,6 +19,7 @@ pub use turn::{Phase, PhaseTag, Turn, TurnParts};
 
 use crate::core::pile::{CardId, Supply};
 use crate::core::rng::{GameRng, RngParts};
+use crate::core::status::ScoreItem;
 use crate::core::{Seat, StateErrors};
 
 use super::cards::{self, Card, Person};
@@ -106,6 +107,34 @@ impl State {
     /// Victory points of a seat: persons and expeditions in the display, plus contract VP.
     pub fn victory_points(&self, seat: Seat) -> u32 {
         self.display(seat).map(|c| u32::from(c.vp())).sum::<u32>() + self.contract_vp(seat)
+    }
+
+    /// A seat's victory points by card kind (persons, expeditions) and, with the expansion,
+    /// contracts: they sum to [`State::victory_points`].
+    pub fn score_sheet(&self, seat: Seat) -> Vec<ScoreItem> {
+        let vp = |person: bool| {
+            self.display(seat)
+                .filter(|c| c.person().is_some() == person)
+                .map(|c| u32::from(c.vp()))
+                .sum()
+        };
+        let mut sheet = vec![
+            ScoreItem {
+                category: "persons",
+                points: vp(true),
+            },
+            ScoreItem {
+                category: "expeditions",
+                points: vp(false),
+            },
+        ];
+        if self.ext.is_some() {
+            sheet.push(ScoreItem {
+                category: "contracts",
+                points: self.contract_vp(seat),
+            });
+        }
+        sheet
     }
 
     /// Swords of a seat (Sailors 1, Pirates 2).

@@ -114,11 +114,11 @@ impl State {
     }
 
     /// Life Goals: one silver and one golden card per seat, each a card this combination deals,
-    /// no card twice; a revealed card's prestige is in its seat's prestige. Without Life Goals,
+    /// no card twice; a revealed card's prestige (and, with Village Port, each sea burial's) is in
+    /// its seat's prestige, so the score sheet's parts are never negative. Without Life Goals,
     /// or while the 4th seat chooses its compensation cube from `village/2` on (V-R38), no cards.
     fn check_goals(&self, errs: &mut StateErrors) {
         let dealt = self.config.options.life_goals && self.goals_dealt();
-        let goals = &self.config.components.life_goals;
         let mut seen = Vec::new();
         for (i, s) in self.seats.iter().enumerate() {
             let silver = s.goals.iter().filter(|g| g.goal.silver()).count();
@@ -148,16 +148,11 @@ impl State {
                 }
                 seen.push(g.goal);
             }
-            let revealed: u64 = s
-                .goals
-                .iter()
-                .filter(|g| g.revealed)
-                .map(|g| u64::from(g.goal.prestige(goals)))
-                .sum();
-            if u64::from(s.prestige) < revealed {
+            let (revealed, buried) = self.prestige_on_record(i as u8);
+            if u64::from(s.prestige) < u64::from(revealed) + u64::from(buried) {
                 errs.push(
                     format!("seats[{i}].prestige"),
-                    "is less than the revealed goals gained",
+                    "is less than the revealed goals and the members buried at sea gained",
                 );
             }
         }

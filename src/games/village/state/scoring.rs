@@ -1,9 +1,11 @@
 //! Final scoring (village.md §6) and the ranking with its tie-breakers ([R] §6, §10.8): travel,
 //! council chamber, church windows, the chronicle, customers served, coins, and the prestige
-//! gained during the game; ties go to most customers served, then most living family members.
+//! gained during the game (its goals and sea burials shown apart); ties go to most customers served, then most living family members.
 
-use crate::core::status::Standing;
+use crate::core::status::{ScoreItem, Standing};
 use crate::core::Seat;
+
+use crate::games::village::config::Options;
 
 use super::family::Place;
 use super::seat::SeatState;
@@ -31,7 +33,12 @@ pub struct Score {
     pub customers: u32,
     /// Coins, one point each.
     pub coins: u32,
-    /// Prestige gained during the game.
+    /// Life Goals: the prestige the goals revealed gained.
+    pub goals: u32,
+    /// Village Port: the prestige the members buried at sea gained.
+    pub sea_burials: u32,
+    /// The rest of the prestige gained during the game (the mass, the council, travel rewards,
+    /// cargo sold and missions: the state keeps their sum, not each source).
     pub prestige: u32,
 }
 
@@ -44,9 +51,35 @@ impl Score {
             + self.chronicle
             + self.customers
             + self.coins
+            + self.goals
+            + self.sea_burials
             + self.prestige
     }
+
+    /// The score sheet: every category this game's options score, in a fixed order.
+    pub fn breakdown(&self, options: &Options) -> Vec<ScoreItem> {
+        let item = |category, points| ScoreItem { category, points };
+        let mut sheet = vec![
+            item("customers", self.customers),
+            item("travel", self.travel),
+            item("council", self.council),
+            item("church_windows", self.church),
+            item("chronicle", self.chronicle),
+            item("coins", self.coins),
+            item("prestige", self.prestige),
+        ];
+        if options.life_goals {
+            sheet.push(item("goals", self.goals));
+        }
+        if options.port {
+            sheet.push(item("sea_burials", self.sea_burials));
+        }
+        sheet
+    }
 }
+
+/// The names of the tie-breakers, in the order they apply.
+const TIE_BREAKERS: &[&str] = &["customers_served", "living_members"];
 
 impl State {
     /// A seat's final score.
@@ -65,9 +98,12 @@ impl State {
                 .map(|customer| customer.prestige)
                 .sum(),
             coins: s.coins,
-            prestige: s.prestige,
             ..Score::default()
         };
+        (score.goals, score.sea_burials) = self.prestige_on_record(seat);
+        score.prestige = s
+            .prestige
+            .saturating_sub(score.goals.saturating_add(score.sea_burials));
         let mut in_chronicle = 0;
         for m in &s.members {
             match m.place {
@@ -85,16 +121,46 @@ impl State {
         score
     }
 
+    /// The prestige a seat gained that the state still shows the source of: its revealed goals,
+    /// and its members buried at sea (each space's printed prestige). Its prestige holds at
+    /// least their sum (checked by the state's integrity).
+    pub fn prestige_on_record(&self, seat: Seat) -> (u32, u32) {
+        let Some(s) = self.seats.get(usize::from(seat)) else {
+            return (0, 0);
+        };
+        let c = &self.config.components;
+        let goals = s
+            .goals
+            .iter()
+            .filter(|g| g.revealed)
+            .map(|g| g.goal.prestige(&c.life_goals))
+            .fold(0u32, u32::saturating_add);
+        let burials = s
+            .members
+            .iter()
+            .filter_map(|m| match m.place {
+                Place::SeaBurial(i) => c.port.sea_burials.get(usize::from(i)).copied(),
+                _ => None,
+            })
+            .fold(0u32, u32::saturating_add);
+        (goals, burials)
+    }
+
     /// Where each seat stands at the end: its score, then customers served, then living family
     /// members ([R] §10.8: on the board, the farmyard, in the black bag or on the windows; not
     /// the reserve, not the dead).
     pub fn standings(&self) -> Vec<Standing> {
         (0..self.config.players)
             .zip(&self.seats)
-            .map(|(seat, s)| Standing {
-                can_win: true,
-                score: self.score(seat).total(),
-                tie_breakers: vec![s.customers.len() as u32, living(s)],
+            .map(|(seat, s)| {
+                let score = self.score(seat);
+                Standing {
+                    can_win: true,
+                    score: score.total(),
+                    tie_breakers: vec![s.customers.len() as u32, living(s)],
+                    breakdown: score.breakdown(&self.config.options),
+                    tie_breaker_names: TIE_BREAKERS,
+                }
             })
             .collect()
     }
@@ -181,6 +247,56 @@ mod tests {
                 m.place = Place::Reserve;
             }
             assert_eq!(s.score(1).chronicle, 7);
+        }
+    }
+
+    /// The score sheet lists every category the options score, in its fixed order, and sums to
+    /// the score; the prestige of revealed goals and of sea burials is shown apart from the rest.
+    #[test]
+    fn the_score_sheet_sums_to_the_score_and_shows_goals_and_burials_apart() {
+        use crate::games::village::state::{Goal, HeldGoal};
+        for mut s in test_games(2) {
+            let names = |s: &State| -> Vec<&str> {
+                s.score(0)
+                    .breakdown(&s.config.options)
+                    .iter()
+                    .map(|i| i.category)
+                    .collect()
+            };
+            let base = [
+                "customers",
+                "travel",
+                "council",
+                "church_windows",
+                "chronicle",
+                "coins",
+                "prestige",
+            ];
+            assert_eq!(names(&s), base);
+            s.config.options.life_goals = true;
+            s.config.options.port = true;
+            assert_eq!(names(&s)[7..], ["goals", "sea_burials"]);
+            let c = std::sync::Arc::clone(&s.config.components);
+            let goal = Goal::Merchant.prestige(&c.life_goals);
+            let burial = c.port.sea_burials[0];
+            s.seats[0].goals = vec![HeldGoal {
+                goal: Goal::Merchant,
+                revealed: true,
+            }];
+            place(&mut s, 0, &[Place::SeaBurial(0)]);
+            s.seats[0].prestige = goal + burial + 5;
+            let score = s.score(0);
+            assert_eq!(
+                (score.goals, score.sea_burials, score.prestige),
+                (goal, burial, 5)
+            );
+            let sheet = score.breakdown(&s.config.options);
+            assert_eq!(sheet.iter().map(|i| i.points).sum::<u32>(), score.total());
+            assert_eq!(s.standings()[0].breakdown, sheet);
+            assert_eq!(
+                s.standings()[0].tie_breaker_names,
+                ["customers_served", "living_members"]
+            );
         }
     }
 
