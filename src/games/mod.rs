@@ -85,6 +85,11 @@ pub trait Game: Clone + Sized {
     fn status(&self) -> Status;
     /// Every action open now (only `seat`'s if given), with the seat that may take it.
     fn legal_actions(&self, seat: Option<Seat>) -> Vec<(Seat, Self::Action)>;
+    /// The move a platform plays for `seat` when it must act and is absent (timed out, left):
+    /// one of the listed actions, chosen by the game's written rule per decision
+    /// (docs/rules.md, "Default actions"), deterministic, and one that moves the game on; a
+    /// game every seat plays by its defaults ends. `None` when the seat need not act.
+    fn default_action(&self, seat: Seat) -> Option<Self::Action>;
     /// Whether an action would be accepted; changes nothing.
     fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Violation>;
     /// Checks and applies in place; on a violation nothing has changed.

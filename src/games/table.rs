@@ -238,6 +238,24 @@ impl<G: Game> Table<G> {
         }
     }
 
+    /// The default action of each seat that must act (only `seat`'s if given), in seat order,
+    /// which is `Status.to_act`'s: the game's, or in the setup step the empty contribution.
+    pub fn default_actions(&self, seat: Option<Seat>) -> Vec<(Seat, TableAction<G::Action>)> {
+        let seats = (0..self.players()).filter(|s| seat.is_none_or(|only| only == *s));
+        match self {
+            Table::Playing { game, .. } => seats
+                .filter_map(|s| Some((s, TableAction::Game(game.default_action(s)?))))
+                .collect(),
+            Table::Contributing { fair, .. } => {
+                let waiting = fair.waiting();
+                seats
+                    .filter(|s| waiting.contains(s))
+                    .map(|s| (s, TableAction::Contribute(Vec::new())))
+                    .collect()
+            }
+        }
+    }
+
     /// Whether an action would be accepted; changes nothing.
     pub fn check(&self, seat: Seat, action: &TableAction<G::Action>) -> Result<(), Violation> {
         match (self, action) {

@@ -192,16 +192,24 @@ impl OnState for LegalActions {
     type Out = Answer<v1::LegalActionsResponse>;
     fn run<G: Wire>(self, loaded: Loaded<G>) -> Result<Self::Out, Status> {
         let seat = seat_in(&loaded.table, self.seat)?;
+        let to_proto = |(s, a): &Taken<G>| wire::table_action_to_proto::<G>(loaded.sequence, *s, a);
         let actions = loaded
             .table
             .legal_actions(seat)
             .iter()
-            .map(|(s, a)| wire::table_action_to_proto::<G>(loaded.sequence, *s, a))
+            .map(to_proto)
+            .collect();
+        let default_actions = loaded
+            .table
+            .default_actions(seat)
+            .iter()
+            .map(to_proto)
             .collect();
         Ok((
             v1::LegalActionsResponse {
                 actions,
                 status: Some(wire::table_status(&loaded.table)),
+                default_actions,
             },
             None,
         ))

@@ -1812,3 +1812,31 @@ async fn an_action_without_its_seat_card_or_contract_is_invalid_argument() {
         .await;
     assert_eq!(ok.violation, None);
 }
+
+/// LegalActions names the default action of each seat to act (docs/rules.md, "Default
+/// actions"): a new Port Royal game's active seat draws; asked about one seat, only its own, and
+/// none for a seat that need not act.
+#[tokio::test]
+async fn legal_actions_name_each_deciding_seats_default() {
+    let (_server, mut c, state) = started(3, 5).await;
+    let ask = |seat| v1::LegalActionsRequest {
+        state: Some(state.clone()),
+        seat,
+    };
+    let all = c.legal_actions(ask(None)).await.unwrap().into_inner();
+    let to_act = all.status.unwrap().to_act;
+    assert_eq!(to_act.len(), 1);
+    let draw = v1::Action {
+        seat: Some(to_act[0]),
+        expected_sequence: Some(0),
+        game: Some(v1::action::Game::PortRoyal(v1::PortRoyalAction {
+            kind: Some(v1::port_royal_action::Kind::Draw(Default::default())),
+        })),
+    };
+    assert_eq!(all.default_actions, std::slice::from_ref(&draw));
+    let own = c.legal_actions(ask(Some(to_act[0]))).await.unwrap();
+    assert_eq!(own.into_inner().default_actions, [draw]);
+    let other = (to_act[0] + 1) % 3;
+    let other = c.legal_actions(ask(Some(other))).await.unwrap();
+    assert!(other.into_inner().default_actions.is_empty());
+}

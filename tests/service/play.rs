@@ -2,7 +2,8 @@
 //! Validate, Apply (and now and then View) until the game is finished, with every check either
 //! game needs — each listed action is complete (its seat one that must act, its
 //! `expected_sequence` the state's), Validate agrees with the list, Apply applies, sequences
-//! count up, a finished game lists nothing and ranks every seat. What
+//! count up, each seat to act has a listed default action, a finished game lists nothing and
+//! ranks every seat with a score sheet that sums to its score. What
 //! is a game's own (how to pick, its result's shape, what its views hide) is its [`Hooks`].
 
 use referee::pb::v1::{
@@ -43,10 +44,35 @@ pub async fn play(
             assert!(legal.actions.is_empty(), "a finished game lists nothing");
             let result = status.result.unwrap();
             assert_eq!(result.seats.len(), players as usize, "every seat ranked");
+            assert!(legal.default_actions.is_empty(), "nobody to default for");
+            for seat in &result.seats {
+                let sheet: i64 = seat.breakdown.iter().map(|i| i.points).sum();
+                assert_eq!(
+                    sheet,
+                    i64::from(seat.score),
+                    "the score sheet sums to the score"
+                );
+                assert_eq!(seat.tie_breaker_names.len(), seat.tie_breakers.len());
+            }
             (hooks.result)(&result);
             return (state, log);
         }
         (hooks.status)(&status);
+        let defaulted: Vec<u32> = legal
+            .default_actions
+            .iter()
+            .filter_map(|a| a.seat)
+            .collect();
+        assert_eq!(
+            defaulted, status.to_act,
+            "a default action per seat to act, in order"
+        );
+        for default in &legal.default_actions {
+            assert!(
+                legal.actions.contains(default),
+                "a default action is a listed one"
+            );
+        }
         let action = legal.actions[(hooks.pick)(step, legal.actions.len())].clone();
         assert_eq!(action.expected_sequence, Some(state.sequence));
         let seat = action.seat.expect("a listed action names its seat");

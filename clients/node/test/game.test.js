@@ -97,7 +97,9 @@ test('plays a complete Village game with Port and Life Goals, and Replay reprodu
   let { state, status } = await referee.newGame(3, { seed: 7, game: 'village', village });
   const log = [];
   let pick = 11;
+  let middle;
   while (!status.finished) {
+    if (log.length === 150) middle = state;
     const legal = await referee.legalActions(state);
     assert.equal(status.to_act.length, 1, 'one seat decides');
     pick = (pick * 48271) % 2147483647;
@@ -112,10 +114,10 @@ test('plays a complete Village game with Port and Life Goals, and Replay reprodu
   const replay = await referee.replay(setup, log);
   assert.equal(replay.violation, undefined);
   assert.deepEqual(replay.state, state, 'the replay ends in the same state');
-  const view = await referee.view(state, 1);
+  const view = await referee.view(middle, 1);
   assert.equal((view.village.market.pile || []).length, 0, 'the customer pile is hidden');
   for (const [i, seat] of view.village.seats.entries()) {
-    const dealt = state.village.seats[i].goals;
+    const dealt = middle.village.seats[i].goals;
     assert.equal(dealt.length, 2, 'one silver and one golden goal');
     if (i === 1) {
       assert.deepEqual(seat.goals, dealt, 'a seat sees its own goals');
@@ -124,6 +126,15 @@ test('plays a complete Village game with Port and Life Goals, and Replay reprodu
       assert.equal(seat.hidden_goals, dealt.filter((g) => !g.revealed).length);
       assert.equal((seat.chests || []).length, 0, "others' chests stay face down");
     }
+  }
+  // Game over shows the game: every seat's goals, to every viewer.
+  const end = await referee.view(state);
+  for (const [i, seat] of end.village.seats.entries()) {
+    assert.deepEqual(seat.goals, state.village.seats[i].goals, 'a finished game shows every goal');
+  }
+  for (const seat of status.result.seats) {
+    const sheet = seat.breakdown.reduce((sum, item) => sum + Number(item.points ?? 0), 0);
+    assert.equal(sheet, seat.score ?? 0, 'the score sheet sums to the score');
   }
   await assert.rejects(
     referee.newGame(3, { game: 'village', village: { inn: true } }),

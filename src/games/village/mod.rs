@@ -75,6 +75,9 @@ impl crate::games::Game for State {
     fn legal_actions(&self, seat: Option<crate::core::Seat>) -> Vec<(crate::core::Seat, Action)> {
         State::legal_actions(self, seat)
     }
+    fn default_action(&self, seat: crate::core::Seat) -> Option<Action> {
+        State::default_action(self, seat)
+    }
     fn check(
         &self,
         seat: crate::core::Seat,

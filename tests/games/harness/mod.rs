@@ -13,6 +13,8 @@
 //! - once finished, explains the result: score sheets that sum to the scores, named
 //!   tie-breakers, and the same game shown to every seat and to spectators;
 //! - is deterministic: played twice, the same bytes (final state and every event);
+//! - has a default action for each seat to act, listed, and a game of defaults alone ends within
+//!   a bound; every third seed mixes defaults into random play;
 //! - says an action is undoable only when it is: applied to a twin with every hidden fact
 //!   reshuffled, it shows every viewer the same as applied to the game itself.
 //!
@@ -70,6 +72,30 @@ use referee::service::{Contexts, Referee};
 
 /// The most actions any game of any mode may take before the harness calls it endless.
 const MAX_ACTIONS: usize = 20_000;
+
+/// The most actions a game in which every seat plays its default may take (the longest
+/// measured: 469, a 4-player Port Royal game with the expansion).
+const MAX_DEFAULT_ACTIONS: usize = 1_000;
+
+/// How the harness chooses each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Agent {
+    /// A random listed action.
+    Random,
+    /// Half the time a deciding seat's default action, else a random listed one.
+    Mixed,
+    /// Every seat plays its default action.
+    Defaults,
+}
+
+/// The agent of a seed's random game: every third seed mixes defaults into random play.
+fn agent(seed: u64) -> Agent {
+    if seed % 3 == 2 {
+        Agent::Mixed
+    } else {
+        Agent::Random
+    }
+}
 
 /// One mode of a game: its rules version, options and player counts, and how many seeded games
 /// to play at each count.
@@ -165,6 +191,8 @@ fn server_seed(seed: u64) -> [u8; 32] {
 struct Outcome {
     /// Each game's length.
     lengths: Vec<usize>,
+    /// Each all-default game's length, by player count.
+    defaults: BTreeMap<u32, Vec<usize>>,
     /// Per action kind, as [`Record::undo`].
     undo: BTreeMap<String, [usize; 3]>,
 }
@@ -187,9 +215,10 @@ pub fn run_mode<G: Harness>(name: &str) {
     let mean = lengths.iter().sum::<usize>() / lengths.len();
     let max = lengths.iter().max().unwrap();
     eprintln!(
-        "{} {name}: {} games, mean {mean} actions, max {max}; undoable/not/not though nothing showed, by kind: {:?}",
+        "{} {name}: {} games, mean {mean} actions, max {max}; all-default games by players: {:?}; undoable/not/not though nothing showed, by kind: {:?}",
         G::ID,
         lengths.len(),
+        outcome.defaults,
         outcome.undo
     );
 }
@@ -207,15 +236,31 @@ fn outcomes<G: Harness>(name: &str) -> Outcome {
     );
     let mut outcome = Outcome {
         lengths: Vec::new(),
+        defaults: BTreeMap::new(),
         undo: BTreeMap::new(),
     };
     for players in mode.players.clone() {
+        // Every seat plays its default, in a plain game and in a fair one: it ends, soon.
+        for seed in 0..2 {
+            let record = play::<G>(mode, players, seed, true, Agent::Defaults);
+            assert!(
+                record.log.len() <= MAX_DEFAULT_ACTIONS,
+                "{} {name} {players}p seed {seed}: an all-default game took {} actions",
+                G::ID,
+                record.log.len()
+            );
+            outcome
+                .defaults
+                .entry(players)
+                .or_default()
+                .push(record.log.len());
+        }
         for seed in 0..mode.games {
-            let record = play::<G>(mode, players, seed, true);
+            let record = play::<G>(mode, players, seed, true, agent(seed));
             replay_equals_play::<G>(mode, players, seed, &record);
             // Determinism, on a share of the games (the first plain and fair one of each count).
             if seed < 2 {
-                let again = play::<G>(mode, players, seed, false);
+                let again = play::<G>(mode, players, seed, false, agent(seed));
                 assert!(
                     again.log == record.log
                         && again.events == record.events
@@ -248,8 +293,9 @@ fn kind<A: std::fmt::Debug>(a: &TableAction<A>) -> String {
         .to_owned()
 }
 
-/// Plays one seeded random game to its end, checking every invariant at every step when `check`.
-fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Record {
+/// Plays one seeded game to its end, each move chosen by `agent`, checking every invariant at
+/// every step when `check`.
+fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool, agent: Agent) -> Record {
     let at = |step: usize| format!("{} {} {players}p seed {seed} step {step}", G::ID, mode.name);
     let setup = Setup::<G> {
         rules: mode.rules,
@@ -264,7 +310,7 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Rec
     }
     .unwrap_or_else(|e| panic!("{}: setup refused: {e}", at(0)));
     let mut census = None;
-    let mut agent = GameRng::from_u64(seed ^ 0xA5A5_A5A5);
+    let mut rng = GameRng::from_u64(seed ^ 0xA5A5_A5A5);
     let mut probe_rng = GameRng::from_u64(seed.wrapping_add(99));
     let mut scramble_rng = GameRng::from_u64(seed.wrapping_mul(7).wrapping_add(1));
     let mut record = Record {
@@ -313,11 +359,21 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool) -> Rec
             round_trip(&table, &mode.context, sequence, &at(step));
             views_hide(&table, &mut scramble_rng, &at(step))
         });
-        let (seat, mut action) = legal[agent.below(legal.len() as u32) as usize].clone();
+        let defaults = table.default_actions(None);
+        let by_default = match agent {
+            Agent::Defaults => true,
+            Agent::Mixed => rng.below(2) == 0,
+            Agent::Random => false,
+        };
+        let (seat, mut action) = if by_default {
+            defaults[rng.below(defaults.len() as u32) as usize].clone()
+        } else {
+            legal[rng.below(legal.len() as u32) as usize].clone()
+        };
         if let TableAction::Contribute(bytes) = &mut action {
             // Listed empty; a seat fills it with randomness of its own, of any length.
-            let len = agent.below(65);
-            bytes.extend((0..len).map(|_| agent.below(256) as u8));
+            let len = rng.below(65);
+            bytes.extend((0..len).map(|_| rng.below(256) as u8));
         }
         events.clear();
         let undo = table
@@ -423,6 +479,23 @@ fn check_step<G: Harness>(
     rng: &mut GameRng,
     at: &str,
 ) {
+    let defaults = table.default_actions(None);
+    let seats: Vec<Seat> = defaults.iter().map(|(s, _)| *s).collect();
+    assert_eq!(
+        seats, status.to_act,
+        "{at}: a default per seat to act, in order"
+    );
+    for (seat, action) in &defaults {
+        assert!(
+            legal.iter().any(|(s, a)| s == seat && a == action),
+            "{at}: default {action:?} of {seat} is not listed"
+        );
+        assert_eq!(
+            table.default_actions(Some(*seat)),
+            [(*seat, action.clone())],
+            "{at}: {seat}'s own default"
+        );
+    }
     for (seat, action) in legal {
         assert!(
             status.to_act.contains(seat) || status.free.contains(seat),

@@ -1639,3 +1639,18 @@ fn r_a_cooperative_state_has_no_final_round() {
     let fields: Vec<_> = err.errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["turn.final_round"]);
 }
+
+/// Default actions (docs/rules.md, "Default actions"): an offer is declined.
+#[test]
+fn default_an_offer_is_declined() {
+    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
+    let y = ships(Yellow, 1, Some(1));
+    let mut s = game(2, [LADY_KILLER, JINX, 2, 3], |p| {
+        give(p, 0, &cards);
+        stack_draw_pile(p, &[y[0], y[1]]);
+    });
+    act(&mut s, 0, Action::Draw);
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.default_action(0), Some(Action::Decline));
+    assert_eq!(s.default_action(1), None, "only the seat deciding has one");
+}

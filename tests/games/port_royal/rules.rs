@@ -1442,3 +1442,61 @@ fn r_coins_are_paid_most_recently_gained_first() {
     act(&mut s2, 0, Action::take(settler));
     assert_eq!(s2.seats()[0].coins, coins[..1].to_vec());
 }
+
+// Default actions (docs/rules.md, "Default actions").
+
+/// Discover: draw one card, then stop; a ship that could be repelled is let in.
+#[test]
+fn default_draws_one_card_then_stops_and_lets_a_ship_in() {
+    let sailor = persons_costing(Sailor, 3)[0];
+    let ship = ships(Yellow, 1, Some(1))[0];
+    let mut s = edit(&fresh(3), |p| {
+        give(p, 0, &[sailor]);
+        stack_draw_pile(p, &[ship]);
+    });
+    assert_eq!(s.default_action(0), Some(Action::Draw));
+    assert_eq!(s.default_action(1), None);
+    act(&mut s, 0, Action::Draw);
+    assert_eq!(s.turn().phase, Phase::Repel { ship: ship as u8 });
+    assert_eq!(s.default_action(0), Some(Action::Admit));
+    act(&mut s, 0, Action::Admit);
+    assert_eq!(s.default_action(0), Some(Action::Stop));
+}
+
+/// Phase 2: the active player takes the first ship in the harbour; with none, hires the
+/// affordable person worth the most victory points (the first of them); with nothing it can
+/// take, passes. Every other seat passes (taking would cost it a coin).
+#[test]
+fn default_the_active_player_takes_a_ship_else_the_best_person_others_pass() {
+    use referee::games::port_royal::cards::Card;
+    let worth = |vp: u8| {
+        helpers::ids::all(
+            |c| matches!(c, Card::Person { vp: v, cost, .. } if *v == vp && *cost <= 8),
+        )[0]
+    };
+    let (settler, admiral) = (worth(1), worth(3));
+    let ship = ships(Blue, 2, Some(2))[0];
+    let trade = |cards: &[u32], coins: usize| {
+        let mut s = edit(&fresh(3), |p| {
+            stack_draw_pile(p, cards);
+            set_coins(p, 0, coins);
+            set_coins(p, 1, 10);
+        });
+        for _ in cards {
+            act(&mut s, 0, Action::Draw);
+        }
+        act(&mut s, 0, Action::Stop);
+        s
+    };
+    let s = trade(&[settler, ship, admiral], 10);
+    assert_eq!(s.default_action(0), Some(Action::take(ship)));
+    let mut s = trade(&[settler, admiral], 10);
+    assert_eq!(s.default_action(0), Some(Action::take(admiral)));
+    act(&mut s, 0, Action::take(admiral));
+    assert!(matches!(s.turn().phase, Phase::Trade { taker: 1, .. }));
+    assert_eq!(s.default_action(1), Some(Action::Pass));
+    // An active player that can take nothing is not asked; the next seat passes.
+    let s = trade(&[settler, admiral], 0);
+    assert_eq!(s.to_act(), Some(1));
+    assert_eq!(s.default_action(1), Some(Action::Pass));
+}

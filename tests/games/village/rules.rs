@@ -1699,3 +1699,60 @@ fn the_final_mass_never_precedes_the_last_turns() {
         assert_eq!(fields, ["pending[0]"]);
     }
 }
+
+// Default actions (docs/rules.md, "Default actions").
+
+/// At a turn: the first influence cube listed, a plague cube only when no other is left, never
+/// the well; `Pass` wherever it answers (the action of the space); otherwise the first answer
+/// listed (the compensation cube). Only the deciding seat has one.
+#[test]
+fn default_takes_the_first_influence_cube_passes_where_it_can_else_the_first_answer() {
+    for set in sets() {
+        let s = game(&set, 4, 1, true);
+        let seat = s.decision().unwrap().seat();
+        assert!(matches!(
+            s.decision(),
+            Some(Decision::CompensationCube { .. })
+        ));
+        assert_eq!(
+            s.default_action(seat),
+            Some(s.legal_actions(Some(seat))[0].1)
+        );
+
+        let cubes = [
+            (Space::Harvest, Cube::Plague),
+            (Space::Crafts, Cube::Influence(Colour::Pink)),
+            (Space::Family, Cube::Influence(Colour::Brown)),
+        ];
+        let mut s = scenario(&set, &cubes, |_| {});
+        let influence = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .find(|a| {
+                matches!(
+                    a,
+                    Action::TakeCube {
+                        cube: Cube::Influence(_),
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        assert_eq!(s.default_action(0), Some(influence));
+        assert_eq!(s.default_action(1), None);
+        act(&mut s, 0, influence);
+        assert!(matches!(s.decision(), Some(Decision::Act { seat: 0, .. })));
+        assert_eq!(s.default_action(0), Some(Action::Pass));
+
+        let s = scenario(&set, &[(Space::Harvest, Cube::Plague)], |_| {});
+        assert_eq!(
+            s.default_action(0),
+            Some(Action::TakeCube {
+                space: Space::Harvest,
+                cube: Cube::Plague
+            }),
+            "the plague cube when nothing else is left"
+        );
+    }
+}

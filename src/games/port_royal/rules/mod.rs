@@ -3,6 +3,7 @@
 
 mod coins;
 mod contracts;
+mod defaults;
 mod discover;
 mod expedition;
 mod tax;

@@ -2,6 +2,7 @@
 //! to the next (`flow`, `market_day`, `mass`), and here the checks and the effects of each
 //! action.
 
+mod defaults;
 mod flow;
 mod goals;
 mod legal;

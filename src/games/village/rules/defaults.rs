@@ -1,0 +1,38 @@
+//! The default action: what a platform plays for a seat that must act and is absent (timed out,
+//! left). One rule per decision (docs/rules.md, "Default actions"): the least committal choice
+//! that still moves the game on, picked from the listed answers, so it is always legal.
+
+use crate::core::Seat;
+
+use super::super::action::{Action, Cube};
+use super::super::state::{Decision, State};
+
+impl State {
+    /// The default action of `seat`, if it must decide now: at a turn, the first influence cube
+    /// listed (a plague cube only when no other is left; never the well); `Pass` wherever it is
+    /// an answer; otherwise (a cube of choice, which member dies, the action after the well, a
+    /// ship's first step out of port) the first answer listed. Free actions are never a default:
+    /// they need not be taken.
+    pub fn default_action(&self, seat: Seat) -> Option<Action> {
+        let decision = self.decision().filter(|d| d.seat() == seat)?;
+        let answers = self.decision_options();
+        let influence = |a: &&Action| {
+            matches!(
+                a,
+                Action::TakeCube {
+                    cube: Cube::Influence(_),
+                    ..
+                }
+            )
+        };
+        let take = |a: &&Action| matches!(a, Action::TakeCube { .. });
+        let chosen = match decision {
+            Decision::Turn { .. } => answers
+                .iter()
+                .find(influence)
+                .or_else(|| answers.iter().find(take)),
+            _ => answers.iter().find(|a| **a == Action::Pass),
+        };
+        chosen.or(answers.first()).copied()
+    }
+}
