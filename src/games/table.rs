@@ -111,7 +111,7 @@ pub struct TableView<V> {
 }
 
 /// The phase name of the setup step.
-pub const CONTRIBUTING: &str = "FAIR_SHUFFLE";
+pub const CONTRIBUTING: &str = "fair_shuffle";
 
 impl<G: Game> Table<G> {
     /// A plain game.

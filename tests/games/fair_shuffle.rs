@@ -71,7 +71,7 @@ const GOLDEN_FIRST_DRAW: &str = "CardDrawn { seat: 0, card: 73, from_time_pile: 
 fn nothing_is_dealt_until_every_seat_has_contributed() {
     let mut table = Table::fair(&(), setup(3), [9; 32]).unwrap();
     assert_eq!(table.status().to_act, vec![0, 1, 2]);
-    assert_eq!(table.status().phase, "FAIR_SHUFFLE");
+    assert_eq!(table.status().phase, "fair_shuffle");
     assert!(table.game().is_none());
     assert_eq!(
         table.players(),

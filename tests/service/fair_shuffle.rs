@@ -83,7 +83,7 @@ async fn play_fair(c: &mut Client, setup: &v1::NewGameRequest) -> (v1::GameState
     let started = c.new_game(setup.clone()).await.unwrap().into_inner();
     let mut state = started.state.unwrap();
     let status = started.status.unwrap();
-    assert_eq!(status.phase, "FAIR_SHUFFLE");
+    assert_eq!(status.phase, "fair_shuffle");
     assert_eq!(status.to_act, (0..setup.players).collect::<Vec<_>>());
     assert!(
         state.game.is_none(),

@@ -205,7 +205,7 @@ test('with a state key, tagged states survive the client and changed ones are re
 async function playFair(mine) {
   const setup = { game: 'port-royal', players: 2, fair_shuffle: true, port_royal: {} };
   let { state, status } = await referee.newGame(2, { fairShuffle: true });
-  assert.equal(status.phase, 'FAIR_SHUFFLE');
+  assert.equal(status.phase, 'fair_shuffle');
   const firstView = await referee.view(state, 0);
   const log = [];
   for (let step = 0; ; step += 1) {

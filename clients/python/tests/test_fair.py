@@ -20,7 +20,7 @@ def play_fair(referee):
     """A fair game as seat 0 sees it: (first view, log, final view)."""
     setup = setup_request()
     state, status = referee.new_game(2, fair_shuffle=True)
-    assert status.phase == "FAIR_SHUFFLE" and list(status.to_act) == [0, 1]
+    assert status.phase == "fair_shuffle" and list(status.to_act) == [0, 1]
     first = referee.view(state, 0)
     assert len(first.fair_shuffle.commitment) == 32 and not first.fair_shuffle.server_seed
     log = []

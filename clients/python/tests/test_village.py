@@ -85,7 +85,7 @@ def test_random_complete_village_game(referee: Referee, players, no_comp, goals,
                         assert list(s.goals) == list(full.goals)
                     assert s.customer_count == len(full.customers)
                     # village/2 deals the goals once the compensation cube is chosen.
-                    dealt = goals and status.phase != "COMPENSATION"
+                    dealt = goals and status.phase != "compensation_cube"
                     assert len(full.goals) == (2 if dealt else 0)
         applied = referee.apply(state, action)
         assert isinstance(applied, pb.Applied), applied

@@ -479,6 +479,11 @@ fn check_step<G: Harness>(
     rng: &mut GameRng,
     at: &str,
 ) {
+    let phase = status.phase;
+    assert!(
+        !phase.is_empty() && phase.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+        "{at}: phase {phase:?} is not lower_snake_case"
+    );
     let defaults = table.default_actions(None);
     let seats: Vec<Seat> = defaults.iter().map(|(s, _)| *s).collect();
     assert_eq!(

@@ -230,7 +230,7 @@ impl Harness for State {
 
     /// From `village/2` on, the life goals are dealt once the compensation cube is chosen.
     fn placed(&self) -> bool {
-        self.status().phase != "COMPENSATION"
+        self.status().phase != "compensation_cube"
     }
 
     fn census(&self) -> Vec<(&'static str, Vec<u32>)> {

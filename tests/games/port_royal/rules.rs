@@ -1500,3 +1500,35 @@ fn default_the_active_player_takes_a_ship_else_the_best_person_others_pass() {
     assert_eq!(s.to_act(), Some(1));
     assert_eq!(s.default_action(1), Some(Action::Pass));
 }
+
+/// One vocabulary: `Status.phase` is `offer` while an offer is open, else the state's
+/// `PortRoyalPhase` in lower case without its prefix (as Village's is its decision kind's).
+#[test]
+fn the_phase_is_the_turn_phases_name() {
+    let options = Options {
+        contracts: true,
+        ..Options::default()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let (end, _) = helpers::play_random(4, 3, options, 5_000, |s, _, _| {
+        let phase = s.status().phase;
+        let turn = referee::service::wire::port_royal::state_to_proto(s)
+            .turn
+            .unwrap();
+        let name = referee::pb::v1::PortRoyalPhase::try_from(turn.phase)
+            .unwrap()
+            .as_str_name();
+        let word = name
+            .strip_prefix("PORT_ROYAL_PHASE_")
+            .unwrap()
+            .to_lowercase();
+        let offered = !s.offers().is_empty();
+        assert_eq!(phase, if offered { "offer" } else { word.as_str() });
+        seen.insert(phase);
+    });
+    assert_eq!(end.status().phase, "finished");
+    assert!(
+        seen.contains("discover") && seen.contains("trade"),
+        "{seen:?}"
+    );
+}

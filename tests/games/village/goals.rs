@@ -380,7 +380,7 @@ fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
         let events = act(&mut s, 2, Action::Pass);
         assert!(!events.contains(&Event::Finished));
         assert_eq!(s.decision(), Some(Decision::LastChance { seat: 0 }));
-        assert_eq!(s.status().phase, "LAST_CHANCE");
+        assert_eq!(s.status().phase, "last_chance");
         let open: Vec<Action> = s
             .legal_actions(Some(0))
             .into_iter()

@@ -133,8 +133,8 @@ fn the_turn() {
     expect(
         refusal(&s, 0, Action::Harvest),
         "WRONG_DECISION",
-        "(TURN)",
-        &[("phase", "TURN")],
+        "(turn)",
+        &[("phase", "turn")],
     );
 }
 

@@ -1593,7 +1593,7 @@ fn the_status_names_the_deciding_seat_and_the_decision() {
             |_| {},
         );
         let status = s.status();
-        assert_eq!((status.to_act, status.phase), (vec![0], "TURN"));
+        assert_eq!((status.to_act, status.phase), (vec![0], "turn"));
         assert!(s.legal_actions(Some(1)).is_empty());
         assert!(!s.legal_actions(Some(0)).is_empty());
         act(
@@ -1604,14 +1604,14 @@ fn the_status_names_the_deciding_seat_and_the_decision() {
                 cube: GREEN,
             },
         );
-        assert_eq!(s.status().phase, "ACTION");
+        assert_eq!(s.status().phase, "action");
         let over = edit(&s, |p| {
             p.pending.clear();
             end_triggered(p, &set);
         });
         let status = over.status();
         assert!(status.finished && status.to_act.is_empty());
-        assert_eq!(status.phase, "FINISHED");
+        assert_eq!(status.phase, "finished");
         assert!(over.legal_actions(None).is_empty());
         assert_eq!(refused(&over, 0, Action::Pass), "GAME_FINISHED");
     }

@@ -37,7 +37,7 @@ impl State {
             None => Status {
                 finished: true,
                 result: rank(&self.standings()),
-                phase: "FINISHED",
+                phase: "finished",
                 ..Status::default()
             },
         }

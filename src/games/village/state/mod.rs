@@ -170,24 +170,25 @@ impl Decision {
         }
     }
 
-    /// The phase name in `Status.phase`.
+    /// The phase name in `Status.phase`: the proto's `VillageDecisionKind` name in lower case,
+    /// without its prefix (one name per decision, checked by the wire's tests).
     pub fn phase(self) -> &'static str {
         match self {
-            Decision::CompensationCube { .. } => "COMPENSATION",
-            Decision::Turn { .. } => "TURN",
-            Decision::ChooseAction { .. } => "CHOOSE_ACTION",
-            Decision::Act { .. } => "ACTION",
-            Decision::Produce { .. } => "PRODUCE",
-            Decision::Privilege { .. } => "PRIVILEGE",
-            Decision::RewardCubes { .. } => "REWARD_CUBES",
-            Decision::MarketDay { .. } => "MARKET_DAY",
-            Decision::Dying { .. } => "DYING",
-            Decision::BuyOut { .. } => "MASS_BUY_OUT",
-            Decision::Windows { .. } => "MASS_WINDOWS",
-            Decision::LastChance { .. } => "LAST_CHANCE",
-            Decision::Load { .. } => "LOAD",
-            Decision::Sail { .. } => "SAIL",
-            Decision::Island { .. } => "ISLAND",
+            Decision::CompensationCube { .. } => "compensation_cube",
+            Decision::Turn { .. } => "turn",
+            Decision::ChooseAction { .. } => "choose_action",
+            Decision::Act { .. } => "action",
+            Decision::Produce { .. } => "produce",
+            Decision::Privilege { .. } => "privilege",
+            Decision::RewardCubes { .. } => "reward_cubes",
+            Decision::MarketDay { .. } => "market_day",
+            Decision::Dying { .. } => "dying",
+            Decision::BuyOut { .. } => "mass_buy_out",
+            Decision::Windows { .. } => "mass_windows",
+            Decision::LastChance { .. } => "last_chance",
+            Decision::Load { .. } => "load",
+            Decision::Sail { .. } => "sail",
+            Decision::Island { .. } => "island",
         }
     }
 }

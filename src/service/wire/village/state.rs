@@ -91,7 +91,7 @@ pub(super) fn decision_from(
         Ok(K::CompensationCube) => Decision::CompensationCube { seat },
         Ok(K::Turn) => Decision::Turn { seat },
         Ok(K::ChooseAction) => Decision::ChooseAction { seat },
-        Ok(K::Act) => Decision::Act {
+        Ok(K::Action) => Decision::Act {
             seat,
             space: required_at(
                 space_from(d.space),
@@ -125,11 +125,11 @@ pub(super) fn decision_from(
             seat,
             left: count(d.left, "left")?,
         },
-        Ok(K::BuyOut) => Decision::BuyOut {
+        Ok(K::MassBuyOut) => Decision::BuyOut {
             seat,
             bought: small(d.bought),
         },
-        Ok(K::Windows) => Decision::Windows { seat },
+        Ok(K::MassWindows) => Decision::Windows { seat },
         Ok(K::LastChance) => Decision::LastChance { seat },
         Ok(K::Load) => Decision::Load { seat },
         Ok(K::Sail) => Decision::Sail {
@@ -160,7 +160,7 @@ pub(super) fn decision_to(d: &Decision) -> v1::VillageDecision {
         Decision::ChooseAction { .. } => K::ChooseAction,
         Decision::Act { space, .. } => {
             out.space = space_to(space);
-            K::Act
+            K::Action
         }
         Decision::Produce { building, .. } => {
             out.building = building_to(building);
@@ -191,9 +191,9 @@ pub(super) fn decision_to(d: &Decision) -> v1::VillageDecision {
         }
         Decision::BuyOut { bought, .. } => {
             out.bought = u32::from(bought);
-            K::BuyOut
+            K::MassBuyOut
         }
-        Decision::Windows { .. } => K::Windows,
+        Decision::Windows { .. } => K::MassWindows,
         Decision::LastChance { .. } => K::LastChance,
         Decision::Load { .. } => K::Load,
         Decision::Sail {
@@ -432,4 +432,58 @@ pub(super) fn cargo_to(c: &Cargo) -> v1::VillageCargo {
         }
     } as i32;
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::village::pieces::Space;
+    use crate::games::village::state::Building;
+
+    /// One vocabulary: every decision's `Status.phase` is its `VillageDecisionKind` in lower case
+    /// without the prefix.
+    #[test]
+    fn each_decisions_phase_is_its_kinds_name() {
+        let seat = 1;
+        let decisions = [
+            Decision::CompensationCube { seat },
+            Decision::Turn { seat },
+            Decision::ChooseAction { seat },
+            Decision::Act {
+                seat,
+                space: Space::Crafts,
+            },
+            Decision::Produce {
+                seat,
+                building: Building::Wainwright,
+            },
+            Decision::Privilege { seat, up_to: 2 },
+            Decision::RewardCubes { seat, left: 1 },
+            Decision::MarketDay {
+                trigger: seat,
+                seat,
+                passed: 0,
+                free: true,
+            },
+            Decision::Dying { seat, left: 1 },
+            Decision::BuyOut { seat, bought: 0 },
+            Decision::Windows { seat },
+            Decision::LastChance { seat },
+            Decision::Load { seat },
+            Decision::Sail {
+                seat,
+                free: 1,
+                credit: 0,
+                moved: false,
+            },
+            Decision::Island { seat, took: false },
+        ];
+        for d in decisions {
+            let kind = v1::VillageDecisionKind::try_from(decision_to(&d).kind).unwrap();
+            let name = kind.as_str_name();
+            let word = name.strip_prefix("VILLAGE_DECISION_KIND_").unwrap();
+            assert_eq!(d.phase(), word.to_lowercase(), "{d:?}");
+        }
+        assert_eq!(decisions.len(), 15, "every kind but UNSPECIFIED");
+    }
 }
