@@ -90,6 +90,11 @@ pub trait Game: Clone + Sized {
     /// (docs/rules.md, "Default actions"), deterministic, and one that moves the game on; a
     /// game every seat plays by its defaults ends. `None` when the seat need not act.
     fn default_action(&self, seat: Seat) -> Option<Self::Action>;
+    /// A short English sentence saying what `seat` taking `action` does, made from the data
+    /// (for logs and bots' debugging; not a translation source).
+    fn describe_action(&self, seat: Seat, action: &Self::Action) -> String;
+    /// A short English sentence saying what happened; `self` is the state the event led to.
+    fn describe_event(&self, event: &Self::Event) -> String;
     /// Whether an action would be accepted; changes nothing.
     fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Violation>;
     /// Checks and applies in place; on a violation nothing has changed.

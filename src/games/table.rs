@@ -256,6 +256,18 @@ impl<G: Game> Table<G> {
         }
     }
 
+    /// A short sentence saying what `seat` taking `action` does ([`Game::describe_action`]).
+    pub fn describe_action(&self, seat: Seat, action: &TableAction<G::Action>) -> String {
+        match (self.game(), action) {
+            (Some(game), TableAction::Game(a)) => game.describe_action(seat, a),
+            (_, TableAction::Contribute(r)) => format!(
+                "Seat {seat} contributes {} bytes of randomness to the fair shuffle",
+                r.len()
+            ),
+            (None, TableAction::Game(_)) => format!("Seat {seat} makes a move"),
+        }
+    }
+
     /// Whether an action would be accepted; changes nothing.
     pub fn check(&self, seat: Seat, action: &TableAction<G::Action>) -> Result<(), Violation> {
         match (self, action) {

@@ -193,11 +193,11 @@ impl OnState for LegalActions {
     fn run<G: Wire>(self, loaded: Loaded<G>) -> Result<Self::Out, Status> {
         let seat = seat_in(&loaded.table, self.seat)?;
         let to_proto = |(s, a): &Taken<G>| wire::table_action_to_proto::<G>(loaded.sequence, *s, a);
-        let actions = loaded
-            .table
-            .legal_actions(seat)
+        let legal = loaded.table.legal_actions(seat);
+        let actions = legal.iter().map(to_proto).collect();
+        let descriptions = legal
             .iter()
-            .map(to_proto)
+            .map(|(s, a)| loaded.table.describe_action(*s, a))
             .collect();
         let default_actions = loaded
             .table
@@ -210,6 +210,7 @@ impl OnState for LegalActions {
                 actions,
                 status: Some(wire::table_status(&loaded.table)),
                 default_actions,
+                descriptions,
             },
             None,
         ))
@@ -258,7 +259,7 @@ impl OnState for Apply<'_> {
                 let applied = v1::Applied {
                     state: Some(self.referee.state_out(sequence, &loaded.table)),
                     status: Some(wire::table_status(&loaded.table)),
-                    events: wire::applied_events_to_proto::<G>(&events, &applied),
+                    events: wire::applied_events_to_proto(&loaded.table, &events, &applied),
                     undoable: applied.undoable,
                 };
                 (Outcome::Applied(applied), None)

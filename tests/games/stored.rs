@@ -130,8 +130,10 @@ async fn answers(referee: &Referee, state: &v1::GameState) -> BTreeMap<String, S
     let mut out = BTreeMap::new();
     let legal = legal(referee, state).await;
     let known = v1::LegalActionsResponse {
-        // Added after the fixtures were written: the default action of each seat to act.
+        // Added after the fixtures were written: each deciding seat's default action, and each
+        // action's description.
         default_actions: Vec::new(),
+        descriptions: Vec::new(),
         ..legal.clone()
     };
     out.insert("LegalActions".to_owned(), fnv1a_hex(&known.encode_to_vec()));
@@ -152,11 +154,18 @@ async fn answers(referee: &Referee, state: &v1::GameState) -> BTreeMap<String, S
         state: state.clone(),
         action: Some(first),
     };
-    let apply = referee.apply(tonic::Request::new(apply)).await;
-    out.insert(
-        "Apply".to_owned(),
-        fnv1a_hex(&apply.unwrap().into_inner().encode_to_vec()),
-    );
+    let mut apply = referee
+        .apply(tonic::Request::new(apply))
+        .await
+        .unwrap()
+        .into_inner();
+    if let Some(v1::apply_response::Outcome::Applied(applied)) = &mut apply.outcome {
+        // Added after the fixtures were written: each event's description.
+        for event in &mut applied.events {
+            event.description.clear();
+        }
+    }
+    out.insert("Apply".to_owned(), fnv1a_hex(&apply.encode_to_vec()));
     for (name, seat) in [("View seat 0", Some(0)), ("View spectator", None)] {
         let view = v1::ViewRequest {
             state: state.clone(),

@@ -146,10 +146,19 @@ class Referee {
     });
   }
 
-  /** `{ actions, status }`: every action open now (only `seat`'s if given), ready for apply. */
+  /**
+   * `{ actions, status, descriptions, defaultActions }`: every action open now (only `seat`'s if
+   * given), ready for apply; a short English sentence for each; and each deciding seat's default
+   * action, the move to play for a seat that timed out or left.
+   */
   async legalActions(state, seat) {
     const response = await this.call('LegalActions', { state, seat });
-    return { actions: response.actions || [], status: response.status };
+    return {
+      actions: response.actions || [],
+      status: response.status,
+      descriptions: response.descriptions || [],
+      defaultActions: response.default_actions || [],
+    };
   }
 
   /** The violation that would refuse `action`, or null if it is legal. */
@@ -169,11 +178,12 @@ class Referee {
   }
 
   /**
-   * `{ state, status, violation?, failed_index? }` after replaying `actions` from `setup`; a fair
-   * shuffle's setup needs the server seed its finished game revealed.
+   * `{ state, status, applied, violation?, failed_index? }` after replaying `actions` from
+   * `setup` (only the first `stopAfter`, if given); a fair shuffle's setup needs the server seed
+   * its finished game revealed.
    */
-  async replay(setup, actions, serverSeed) {
-    return this.call('Replay', { setup, actions, server_seed: serverSeed });
+  async replay(setup, actions, serverSeed, { stopAfter } = {}) {
+    return this.call('Replay', { setup, actions, server_seed: serverSeed, stop_after: stopAfter });
   }
 }
 

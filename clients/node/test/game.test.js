@@ -262,15 +262,17 @@ test('the fair shuffle derivation matches the referee golden values', () => {
 test('every code block of the README runs as written', async () => {
   const readme = require('node:fs').readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
   const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
-  assert.ok(blocks.length >= 1);
-  for (const code of blocks) {
+  // What each block prints: the first session, then a game played by defaults.
+  const expected = [[/to act:/], [/^Seat 0 draws /m, /^0 \[ 'persons \d+', 'expeditions \d+' \]$/m, /^10 \w+$/m]];
+  assert.equal(blocks.length, expected.length);
+  for (const [i, code] of blocks.entries()) {
     // Run from the package folder, where `require('referee-client')` names this package.
     const { stdout } = await new Promise((resolve, reject) => {
       execFile(process.execPath, ['-e', code.replaceAll('localhost:50051', address)],
         { cwd: path.join(__dirname, '..') },
         (err, out, errOut) => (err ? reject(new Error(`${err.message}\n${errOut}`)) : resolve({ stdout: out })));
     });
-    assert.match(stdout, /to act:/);
+    for (const pattern of expected[i]) assert.match(stdout, pattern);
   }
 });
 

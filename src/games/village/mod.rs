@@ -78,6 +78,12 @@ impl crate::games::Game for State {
     fn default_action(&self, seat: crate::core::Seat) -> Option<Action> {
         State::default_action(self, seat)
     }
+    fn describe_action(&self, seat: crate::core::Seat, action: &Action) -> String {
+        State::describe_action(self, seat, action)
+    }
+    fn describe_event(&self, event: &Event) -> String {
+        State::describe_event(self, event)
+    }
     fn check(
         &self,
         seat: crate::core::Seat,

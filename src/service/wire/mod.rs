@@ -299,26 +299,33 @@ pub fn table_action_to_proto<G: Wire>(
     }
 }
 
-/// Events to the wire.
-pub fn events_to_proto<G: Wire>(events: &[G::Event]) -> Vec<v1::Event> {
-    events
-        .iter()
-        .map(|e| v1::Event {
-            game: Some(G::event_to_proto(e)),
-        })
-        .collect()
-}
-
-/// An applied table action's events to the wire: the game's, or the contribution's.
-pub fn applied_events_to_proto<G: Wire>(events: &[G::Event], applied: &Applied) -> Vec<v1::Event> {
-    match &applied.contributed {
-        None => events_to_proto::<G>(events),
-        Some(c) => vec![v1::Event {
+/// An applied table action's events to the wire, each with its description: the game's (read
+/// in `table`, the state they led to), or the contribution's.
+pub fn applied_events_to_proto<G: Wire>(
+    table: &Table<G>,
+    events: &[G::Event],
+    applied: &Applied,
+) -> Vec<v1::Event> {
+    match (&applied.contributed, table.game()) {
+        (None, Some(game)) => events
+            .iter()
+            .map(|e| v1::Event {
+                game: Some(G::event_to_proto(e)),
+                description: game.describe_event(e),
+            })
+            .collect(),
+        (None, None) => Vec::new(),
+        (Some(c), _) => vec![v1::Event {
             game: Some(v1::event::Game::FairShuffle(v1::FairShuffleEvent {
                 seat: c.seat.into(),
                 randomness: c.randomness.clone(),
                 dealt: c.dealt,
             })),
+            description: format!(
+                "Seat {} contributes to the fair shuffle{}",
+                c.seat,
+                if c.dealt { "; the game is dealt" } else { "" }
+            ),
         }],
     }
 }

@@ -12,7 +12,8 @@
 //!   and stopped after k actions, the state play reached after k;
 //! - once finished, explains the result: score sheets that sum to the scores, named
 //!   tie-breakers, and the same game shown to every seat and to spectators;
-//! - is deterministic: played twice, the same bytes (final state and every event);
+//! - is deterministic: played twice, the same bytes (final state and every event, with its
+//!   description); every listed action and every event has a description;
 //! - has a default action for each seat to act, listed, and a game of defaults alone ends within
 //!   a bound; every third seed mixes defaults into random play;
 //! - says an action is undoable only when it is: applied to a twin with every hidden fact
@@ -396,7 +397,12 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool, agent:
             1 + usize::from(cautious)
         };
         record.undo.entry(kind(&action)).or_default()[column] += 1;
-        for e in wire::applied_events_to_proto::<G>(&events, &undo) {
+        for e in wire::applied_events_to_proto(&table, &events, &undo) {
+            assert!(
+                !e.description.is_empty(),
+                "{}: an event without a description",
+                at(step)
+            );
             e.encode_length_delimited(&mut record.events).unwrap();
         }
         record
@@ -505,6 +511,11 @@ fn check_step<G: Harness>(
         assert!(
             status.to_act.contains(seat) || status.free.contains(seat),
             "{at}: {action:?} listed for {seat}"
+        );
+        let said = table.describe_action(*seat, action);
+        assert!(
+            said.starts_with(&format!("Seat {seat} ")),
+            "{at}: {action:?} described as {said:?}"
         );
         assert_eq!(
             table.check(*seat, action),

@@ -1532,3 +1532,18 @@ fn the_phase_is_the_turn_phases_name() {
         "{seen:?}"
     );
 }
+
+/// Readable moves: actions and events are described from the cards' faces.
+#[test]
+fn descriptions_name_the_seat_and_the_cards() {
+    let ship = ships(Yellow, 1, Some(1))[0];
+    let mut s = edit(&fresh(3), |p| stack_draw_pile(p, &[ship]));
+    assert_eq!(s.describe_action(0, &Action::Draw), "Seat 0 draws a card");
+    let events = act(&mut s, 0, Action::Draw);
+    let said: Vec<String> = events.iter().map(|e| s.describe_event(e)).collect();
+    assert_eq!(said[0], "Seat 0 draws a yellow ship (1 coin, 1 sword)");
+    assert_eq!(
+        s.describe_action(0, &Action::take(ship)),
+        "Seat 0 takes a yellow ship (1 coin, 1 sword)"
+    );
+}

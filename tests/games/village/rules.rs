@@ -1756,3 +1756,21 @@ fn default_takes_the_first_influence_cube_passes_where_it_can_else_the_first_ans
         );
     }
 }
+
+/// Readable moves: actions and events are described from the data.
+#[test]
+fn descriptions_name_the_seat_the_cube_and_the_space() {
+    for set in sets() {
+        let cubes = [(Space::Crafts, Cube::Influence(Colour::Pink))];
+        let mut s = scenario(&set, &cubes, |_| {});
+        let take = Action::TakeCube {
+            space: Space::Crafts,
+            cube: Cube::Influence(Colour::Pink),
+        };
+        let said = "Seat 0 takes a pink cube from the crafts space";
+        assert_eq!(s.describe_action(0, &take), said);
+        let events = act(&mut s, 0, take);
+        assert_eq!(s.describe_event(&events[0]), said);
+        assert_eq!(s.describe_action(0, &Action::Pass), "Seat 0 passes");
+    }
+}

@@ -128,6 +128,11 @@ class Referee:
         res = self._call(self._stub.LegalActions, pb.LegalActionsRequest(state=state, seat=seat))
         return list(res.actions), res.status
 
+    def legal(self, state: pb.GameState, seat: Optional[int] = None) -> pb.LegalActionsResponse:
+        """The whole answer: actions, their descriptions, each deciding seat's default action
+        (to play for a seat that timed out or left), and the status."""
+        return self._call(self._stub.LegalActions, pb.LegalActionsRequest(state=state, seat=seat))
+
     def validate(self, state: pb.GameState, action: pb.Action) -> Optional[pb.Violation]:
         res = self._call(self._stub.Validate, pb.ValidateRequest(state=state, action=action))
         return res.violation if res.HasField("violation") else None
@@ -141,7 +146,9 @@ class Referee:
         return self._call(self._stub.View, pb.ViewRequest(state=state, seat=seat)).view
 
     def replay(self, setup: pb.NewGameRequest, actions: Sequence[pb.Action],
-               server_seed: bytes = b"") -> pb.ReplayResponse:
-        """Replays a log from its setup; a fair shuffle's setup needs the revealed server seed."""
+               server_seed: bytes = b"", stop_after: Optional[int] = None) -> pb.ReplayResponse:
+        """Replays a log from its setup (only its first `stop_after` actions, if given); a fair
+        shuffle's setup needs the revealed server seed."""
         return self._call(self._stub.Replay, pb.ReplayRequest(setup=setup, actions=list(actions),
-                                                              server_seed=server_seed))
+                                                              server_seed=server_seed,
+                                                              stop_after=stop_after))

@@ -4,6 +4,7 @@
 mod coins;
 mod contracts;
 mod defaults;
+mod describe;
 mod discover;
 mod expedition;
 mod tax;

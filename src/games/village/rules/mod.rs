@@ -3,6 +3,7 @@
 //! action.
 
 mod defaults;
+mod describe;
 mod flow;
 mod goals;
 mod legal;
@@ -10,6 +11,7 @@ mod market_day;
 mod mass;
 mod refusal;
 mod voyage;
+mod words;
 
 use crate::core::status::{rank, Status};
 use crate::core::{EnvelopeCode, Seat, Violation};

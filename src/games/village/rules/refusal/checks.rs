@@ -8,7 +8,7 @@ use crate::games::village::state::family::{Building, Member, Place};
 use crate::games::village::state::payment::CubePayment;
 use crate::games::village::state::State;
 
-use super::words::*;
+use super::super::words::*;
 use super::Found;
 
 impl State {

@@ -11,7 +11,7 @@ use crate::games::village::state::{Decision, State};
 
 use super::super::legal::SALE_GREEN;
 
-use super::words::*;
+use super::super::words::*;
 use super::Found;
 
 impl State {

@@ -11,14 +11,13 @@ use crate::games::village::pieces::Space;
 use crate::games::village::state::{Decision, State};
 
 use super::legal::WELL_CUBES;
+use super::words::{cube_name, token, word};
 use checks::short;
-use words::{cube_name, token, word};
 
 mod checks;
 mod decisions;
 mod spaces;
 mod voyage;
-mod words;
 
 /// The sentence of a refusal no check explains: a referee bug, never expected (the tests look
 /// for it).

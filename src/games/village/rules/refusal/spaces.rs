@@ -11,8 +11,8 @@ use crate::games::village::state::family::{Building, Place};
 use crate::games::village::state::payment::CubePayment;
 use crate::games::village::state::{Decision, State};
 
+use super::super::words::*;
 use super::checks::{short, supply_empty};
-use super::words::*;
 use super::Found;
 
 impl State {

@@ -9,8 +9,8 @@ use crate::games::village::state::payment::CubePayment;
 use crate::games::village::state::sea::{Cargo, HOLDS};
 use crate::games::village::state::{Decision, State};
 
+use super::super::words::*;
 use super::checks::{short, supply_empty};
-use super::words::*;
 use super::Found;
 
 impl State {

@@ -1,4 +1,4 @@
-//! Names for refusals: snake case for `details`, words for sentences.
+//! Names for refusals and descriptions: snake case for `details`, words for sentences.
 
 use std::fmt::Debug;
 
@@ -7,7 +7,7 @@ use crate::games::village::pieces::{Colour, Cubes};
 use crate::games::village::state::sea::Cargo;
 
 /// A name for `details`: the variant in snake case (`TravellingSalesman` → `travelling_salesman`).
-pub(super) fn token(x: impl Debug) -> String {
+pub(in crate::games::village::rules) fn token(x: impl Debug) -> String {
     let debug = format!("{x:?}");
     let mut out = String::new();
     for (i, ch) in debug.chars().enumerate() {
@@ -20,12 +20,12 @@ pub(super) fn token(x: impl Debug) -> String {
 }
 
 /// A name for a sentence (`travelling salesman`).
-pub(super) fn word(x: impl Debug) -> String {
+pub(in crate::games::village::rules) fn word(x: impl Debug) -> String {
     token(x).replace('_', " ")
 }
 
 /// A name with its article (`a horse`, `an ox`).
-pub(super) fn a(name: String) -> String {
+pub(in crate::games::village::rules) fn a(name: String) -> String {
     let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {
@@ -34,14 +34,14 @@ pub(super) fn a(name: String) -> String {
     format!("{article} {name}")
 }
 
-pub(super) fn cube_name(cube: Cube) -> String {
+pub(in crate::games::village::rules) fn cube_name(cube: Cube) -> String {
     match cube {
         Cube::Influence(c) => token(c),
         Cube::Plague => "plague".to_owned(),
     }
 }
 
-pub(super) fn cargo_name(cargo: Cargo) -> String {
+pub(in crate::games::village::rules) fn cargo_name(cargo: Cargo) -> String {
     match cargo {
         Cargo::Good(g) => word(g),
         Cargo::Chest(_) => "chest".to_owned(),
@@ -51,12 +51,12 @@ pub(super) fn cargo_name(cargo: Cargo) -> String {
     }
 }
 
-pub(super) fn cargo_token(cargo: Cargo) -> String {
+pub(in crate::games::village::rules) fn cargo_token(cargo: Cargo) -> String {
     cargo_name(cargo).replace(' ', "_")
 }
 
 /// Cubes in words: `2 green and 1 brown cubes`, or `nothing`.
-pub(super) fn cubes_text(cubes: Cubes) -> String {
+pub(in crate::games::village::rules) fn cubes_text(cubes: Cubes) -> String {
     let parts: Vec<String> = Colour::ALL
         .into_iter()
         .filter(|&c| cubes.of(c) > 0)
@@ -69,7 +69,7 @@ pub(super) fn cubes_text(cubes: Cubes) -> String {
     }
 }
 
-pub(super) fn plural(n: u32) -> &'static str {
+pub(in crate::games::village::rules) fn plural(n: u32) -> &'static str {
     if n == 1 {
         "cube"
     } else {
@@ -78,7 +78,7 @@ pub(super) fn plural(n: u32) -> &'static str {
 }
 
 /// Cubes for `details`: `2 green,1 brown`, or `0`.
-pub(super) fn cubes_token(cubes: Cubes) -> String {
+pub(in crate::games::village::rules) fn cubes_token(cubes: Cubes) -> String {
     let parts: Vec<String> = Colour::ALL
         .into_iter()
         .filter(|&c| cubes.of(c) > 0)

@@ -1,0 +1,303 @@
+//! Readable moves: a short English sentence for every action and event, made from the cards'
+//! printed faces. For logs and bots' debugging; the wording may change between releases and is
+//! no translation source.
+
+use crate::core::pile::CardId;
+use crate::core::Seat;
+
+use super::super::action::{Action, CoinReason, Event};
+use super::super::cards::{face, Card, Colour, Person, Tax};
+use super::super::contracts::contract;
+use super::super::state::State;
+
+impl State {
+    /// What `seat` taking `action` does, e.g. "Seat 1 takes a yellow ship (1 coin)".
+    pub fn describe_action(&self, seat: Seat, action: &Action) -> String {
+        let s = format!("Seat {seat}");
+        match action {
+            Action::Draw => format!("{s} draws a card"),
+            Action::Stop => format!("{s} stops drawing"),
+            Action::Repel => format!("{s} repels the ship"),
+            Action::Admit => format!("{s} lets the ship into the harbor"),
+            Action::Take {
+                card,
+                decline_coins,
+                gift_to,
+            } => {
+                let mut text = format!("{s} takes {}", card_of(*card));
+                if *decline_coins {
+                    text.push_str(", declining its coins");
+                }
+                if let Some(g) = gift_to {
+                    text.push_str(&format!(", and seat {g} gains a coin"));
+                }
+                text
+            }
+            Action::Pass => format!("{s} passes"),
+            Action::ClaimExpedition {
+                expedition,
+                persons,
+            } => format!(
+                "{s} claims {} with {} persons",
+                card_of(*expedition),
+                persons.len()
+            ),
+            Action::CompleteContract(id) => {
+                format!("{s} completes the contract {}", contract_name(*id))
+            }
+            Action::Accept => format!("{s} accepts the offer"),
+            Action::Decline => format!("{s} declines the offer"),
+        }
+    }
+
+    /// What happened, e.g. "Seat 0 draws a Settler (cost 3, 1 VP)".
+    pub fn describe_event(&self, event: &Event) -> String {
+        match event {
+            Event::CardDrawn {
+                seat,
+                card,
+                from_time_pile,
+            } => {
+                let pile = if *from_time_pile {
+                    " from the time pile"
+                } else {
+                    ""
+                };
+                format!("Seat {seat} draws {}{pile}", card_name(*card))
+            }
+            Event::ShipRepelled { seat, card } => {
+                format!("Seat {seat} repels {}", card_name(*card))
+            }
+            Event::Busted { seat, card } => {
+                format!("Seat {seat}'s turn busts on {}", card_name(*card))
+            }
+            Event::TaxResolved {
+                card,
+                coins_lost,
+                bonus_seats,
+            } => format!(
+                "{}: {} coins discarded; {} a coin",
+                capital(&card_name(*card)),
+                coins_lost.iter().sum::<u32>(),
+                match bonus_seats.len() {
+                    0 => "nobody gains".to_owned(),
+                    _ => format!("{} gain", seats_text(bonus_seats)),
+                }
+            ),
+            Event::Reshuffled { cards } => {
+                format!("The discard pile's {cards} cards are shuffled into a new draw pile")
+            }
+            Event::ChanceBegan { seat, takes } => {
+                format!("Seat {seat} may take {takes} {}", cards_word(*takes))
+            }
+            Event::CardTaken {
+                seat,
+                card,
+                coins_gained,
+                coins_paid,
+                fee_paid,
+                declined,
+            } => {
+                let mut text = format!("Seat {seat} takes {}", card_name(*card));
+                if *coins_gained > 0 {
+                    text.push_str(&format!(
+                        ", gaining {coins_gained} {}",
+                        coins(*coins_gained)
+                    ));
+                }
+                if *declined {
+                    text.push_str(", declining its coins");
+                }
+                if *coins_paid > 0 {
+                    text.push_str(&format!(", paying {coins_paid} {}", coins(*coins_paid)));
+                }
+                if *fee_paid > 0 {
+                    text.push_str(&format!(" and {fee_paid} to the active player"));
+                }
+                text
+            }
+            Event::CoinsGained {
+                seat,
+                coins: n,
+                reason,
+            } => format!(
+                "Seat {seat} gains {n} {} ({})",
+                coins(*n),
+                match reason {
+                    CoinReason::Admiral => "Admiral",
+                    CoinReason::Jester => "Jester",
+                    CoinReason::TaxBonus => "tax bonus",
+                    CoinReason::Expedition => "expedition",
+                    CoinReason::Gunner => "Gunner",
+                    CoinReason::ViceAdmiral => "Vice Admiral",
+                    CoinReason::Gift => "another player's special ship",
+                }
+            ),
+            Event::ExpeditionRevealed { card } => {
+                format!("{} joins the expedition row", capital(&card_name(*card)))
+            }
+            Event::ExpeditionClaimed {
+                seat,
+                expedition,
+                persons,
+            } => format!(
+                "Seat {seat} claims {}, discarding {} persons",
+                card_name(*expedition),
+                persons.len()
+            ),
+            Event::Passed { seat } => format!("Seat {seat} passes"),
+            Event::TurnEnded { seat, discarded } => format!(
+                "Seat {seat}'s turn ends; {discarded} harbor {} discarded",
+                cards_word(*discarded)
+            ),
+            Event::FinalRoundBegan {
+                seats,
+                supply_exhausted,
+            } => match supply_exhausted {
+                true => "The final round begins: no card is left to draw".to_owned(),
+                false => format!(
+                    "The final round begins: {} reached the end",
+                    seats_text(seats)
+                ),
+            },
+            Event::ContractCompleted {
+                seat,
+                contract: id,
+                coins: n,
+                ..
+            } => format!(
+                "Seat {seat} completes the contract {}, gaining {n} {}",
+                contract_name((*id).into()),
+                coins(*n)
+            ),
+            Event::ContractProgressed {
+                seat,
+                contract: id,
+                level,
+            } => format!(
+                "Seat {seat} reaches progress space {level} of the contract {}",
+                contract_name((*id).into())
+            ),
+            Event::OfferDeclined { seat, contract: id } => match id {
+                Some(id) => format!(
+                    "Seat {seat} declines the offer of the contract {}",
+                    contract_name((*id).into())
+                ),
+                None => format!("Seat {seat} declines the victory pile's card"),
+            },
+            Event::ShipSetAside { seat, card } => {
+                format!("Seat {seat} sets {} aside", card_name(*card))
+            }
+            Event::VictoryPileGrew { cards } => {
+                format!("A card goes to the victory pile, which holds {cards}")
+            }
+            Event::CooperativeEnded { won } => match won {
+                true => "The team wins".to_owned(),
+                false => "The team loses".to_owned(),
+            },
+            Event::GameFinished => "The game is over".to_owned(),
+        }
+    }
+}
+
+/// A card named by an action's id (out of range: its number).
+fn card_of(id: u32) -> String {
+    u8::try_from(id).map_or_else(|_| format!("card {id}"), card_name)
+}
+
+/// A card by its printed face: `a yellow ship (1 coin, 1 sword)`, `a Settler (cost 3, 1 VP)`.
+fn card_name(id: CardId) -> String {
+    match face(id) {
+        Card::Ship {
+            colour,
+            coins: n,
+            swords,
+            special,
+        } => {
+            let kind = if special { " special" } else { "" };
+            let guard = match swords {
+                Some(s) => format!("{s} {}", if s == 1 { "sword" } else { "swords" }),
+                None => "a skull".to_owned(),
+            };
+            format!(
+                "a {}{kind} ship ({n} {}, {guard})",
+                colour_name(colour),
+                coins(u32::from(n))
+            )
+        }
+        Card::Person { person, cost, vp } => {
+            let name = person_name(person);
+            let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{article} {name} (cost {cost}, {vp} VP)")
+        }
+        Card::Expedition { vp, coins: n, .. } => {
+            format!("an expedition ({vp} VP, {n} {})", coins(u32::from(n)))
+        }
+        Card::Tax(Tax::MostSwords) => "a tax increase (most swords)".to_owned(),
+        Card::Tax(Tax::FewestVictoryPoints) => "a tax increase (fewest victory points)".to_owned(),
+    }
+}
+
+fn person_name(p: Person) -> String {
+    match p {
+        Person::Trader(c) => format!("{} Trader", colour_name(c)),
+        Person::Clerk(c) => format!("{} Clerk", colour_name(c)),
+        Person::JackOfAllTrades => "Jack of all Trades".to_owned(),
+        Person::ViceAdmiral => "Vice Admiral".to_owned(),
+        other => format!("{other:?}"),
+    }
+}
+
+fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::Yellow => "yellow",
+        Colour::Blue => "blue",
+        Colour::Green => "green",
+        Colour::Red => "red",
+        Colour::Black => "black",
+    }
+}
+
+fn contract_name(id: u32) -> String {
+    u8::try_from(id)
+        .ok()
+        .and_then(contract)
+        .map_or_else(|| format!("{id}"), |c| format!("\"{}\"", c.name))
+}
+
+fn coins(n: u32) -> &'static str {
+    if n == 1 {
+        "coin"
+    } else {
+        "coins"
+    }
+}
+
+fn cards_word(n: u32) -> &'static str {
+    if n == 1 {
+        "card"
+    } else {
+        "cards"
+    }
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// `seat 1`, `seats 0 and 2`.
+fn seats_text(seats: &[Seat]) -> String {
+    let names: Vec<String> = seats.iter().map(Seat::to_string).collect();
+    match names.len() {
+        0 => "nobody".to_owned(),
+        1 => format!("seat {}", names[0]),
+        _ => format!("seats {}", names.join(" and ")),
+    }
+}
