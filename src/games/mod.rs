@@ -86,10 +86,10 @@ pub trait Game: Clone + Sized {
     /// Every action open now (only `seat`'s if given), with the seat that may take it.
     fn legal_actions(&self, seat: Option<Seat>) -> Vec<(Seat, Self::Action)>;
     /// The move a platform plays for `seat` when it must act and is absent (timed out, left):
-    /// one of the listed actions, chosen by the game's written rule per decision
+    /// one of `own`, the seat's listed actions, chosen by the game's written rule per decision
     /// (docs/rules.md, "Default actions"), deterministic, and one that moves the game on; a
     /// game every seat plays by its defaults ends. `None` when the seat need not act.
-    fn default_action(&self, seat: Seat) -> Option<Self::Action>;
+    fn default_action(&self, seat: Seat, own: &[Self::Action]) -> Option<Self::Action>;
     /// A short English sentence saying what `seat` taking `action` does, made from the data
     /// (for logs and bots' debugging; not a translation source).
     fn describe_action(&self, seat: Seat, action: &Self::Action) -> String;

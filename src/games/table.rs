@@ -239,12 +239,27 @@ impl<G: Game> Table<G> {
     }
 
     /// The default action of each seat that must act (only `seat`'s if given), in seat order,
-    /// which is `Status.to_act`'s: the game's, or in the setup step the empty contribution.
-    pub fn default_actions(&self, seat: Option<Seat>) -> Vec<(Seat, TableAction<G::Action>)> {
+    /// which is `Status.to_act`'s, chosen among `listed` (what [`Table::legal_actions`] gave for
+    /// the same `seat`): the game's, or in the setup step the empty contribution.
+    pub fn default_actions(
+        &self,
+        seat: Option<Seat>,
+        listed: &[(Seat, TableAction<G::Action>)],
+    ) -> Vec<(Seat, TableAction<G::Action>)> {
         let seats = (0..self.players()).filter(|s| seat.is_none_or(|only| only == *s));
         match self {
             Table::Playing { game, .. } => seats
-                .filter_map(|s| Some((s, TableAction::Game(game.default_action(s)?))))
+                .filter_map(|s| {
+                    let own: Vec<G::Action> = listed
+                        .iter()
+                        .filter(|(by, _)| *by == s)
+                        .filter_map(|(_, a)| match a {
+                            TableAction::Game(a) => Some(a.clone()),
+                            TableAction::Contribute(_) => None,
+                        })
+                        .collect();
+                    Some((s, TableAction::Game(game.default_action(s, &own)?)))
+                })
                 .collect(),
             Table::Contributing { fair, .. } => {
                 let waiting = fair.waiting();

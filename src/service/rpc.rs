@@ -201,7 +201,7 @@ impl OnState for LegalActions {
             .collect();
         let default_actions = loaded
             .table
-            .default_actions(seat)
+            .default_actions(seat, &legal)
             .iter()
             .map(to_proto)
             .collect();

@@ -360,7 +360,7 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool, agent:
             round_trip(&table, &mode.context, sequence, &at(step));
             views_hide(&table, &mut scramble_rng, &at(step))
         });
-        let defaults = table.default_actions(None);
+        let defaults = table.default_actions(None, &legal);
         let by_default = match agent {
             Agent::Defaults => true,
             Agent::Mixed => rng.below(2) == 0,
@@ -490,7 +490,7 @@ fn check_step<G: Harness>(
         !phase.is_empty() && phase.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
         "{at}: phase {phase:?} is not lower_snake_case"
     );
-    let defaults = table.default_actions(None);
+    let defaults = table.default_actions(None, legal);
     let seats: Vec<Seat> = defaults.iter().map(|(s, _)| *s).collect();
     assert_eq!(
         seats, status.to_act,
@@ -502,7 +502,7 @@ fn check_step<G: Harness>(
             "{at}: default {action:?} of {seat} is not listed"
         );
         assert_eq!(
-            table.default_actions(Some(*seat)),
+            table.default_actions(Some(*seat), &table.legal_actions(Some(*seat))),
             [(*seat, action.clone())],
             "{at}: {seat}'s own default"
         );

@@ -14,6 +14,17 @@ impl State {
     /// take the first ship in the harbour, else hire the affordable person worth the most
     /// victory points (the first of them), else pass; any other seat passes.
     pub fn default_action(&self, seat: Seat) -> Option<Action> {
+        let own: Vec<Action> = self
+            .legal_actions(Some(seat))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        self.default_among(seat, &own)
+    }
+
+    /// [`State::default_action`], chosen among `own`, the seat's listed actions (LegalActions
+    /// has them already, so they are not listed twice).
+    pub fn default_among(&self, seat: Seat, own: &[Action]) -> Option<Action> {
         if self.to_act() != Some(seat) {
             return None;
         }
@@ -24,7 +35,7 @@ impl State {
             Phase::Discover if self.turn.drawn == 0 => Some(Action::Draw),
             Phase::Discover => Some(Action::Stop),
             Phase::Repel { .. } => Some(Action::Admit),
-            Phase::Trade { .. } if seat == self.turn.active => Some(self.active_trade(seat)),
+            Phase::Trade { .. } if seat == self.turn.active => Some(Self::active_trade(own)),
             Phase::Trade { .. } => Some(Action::Pass),
             Phase::Bust | Phase::Finished => None,
         }
@@ -32,12 +43,7 @@ impl State {
 
     /// The active player's default in phase 2: a table of absent players that never took a card
     /// could deal forever, so it takes one, spending coins only when no ship is there to take.
-    fn active_trade(&self, seat: Seat) -> Action {
-        let own: Vec<Action> = self
-            .legal_actions(Some(seat))
-            .into_iter()
-            .map(|(_, a)| a)
-            .collect();
+    fn active_trade(own: &[Action]) -> Action {
         // Coins are never declined; a special ship's gift goes to the first seat listed.
         let plain = |a: &&Action| {
             matches!(

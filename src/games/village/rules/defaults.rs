@@ -6,6 +6,7 @@ use crate::core::Seat;
 
 use super::super::action::{Action, Cube};
 use super::super::state::{Decision, State};
+use super::is_free;
 
 impl State {
     /// The default action of `seat`, if it must decide now: at a turn, the first influence cube
@@ -14,9 +15,21 @@ impl State {
     /// ship's first step out of port) the first answer listed. Free actions are never a default:
     /// they need not be taken.
     pub fn default_action(&self, seat: Seat) -> Option<Action> {
+        let own: Vec<Action> = self
+            .legal_actions(Some(seat))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        self.default_among(seat, &own)
+    }
+
+    /// [`State::default_action`], chosen among `own`, the seat's listed actions (LegalActions
+    /// has them already, so they are not listed twice).
+    pub fn default_among(&self, seat: Seat, own: &[Action]) -> Option<Action> {
         let decision = self.decision().filter(|d| d.seat() == seat)?;
-        let answers = self.decision_options();
-        let influence = |a: &&Action| {
+        // The decision's own answers: the listed actions but the free ones.
+        let answers: Vec<&Action> = own.iter().filter(|a| !is_free(a)).collect();
+        let influence = |a: &&&Action| {
             matches!(
                 a,
                 Action::TakeCube {
@@ -25,14 +38,14 @@ impl State {
                 }
             )
         };
-        let take = |a: &&Action| matches!(a, Action::TakeCube { .. });
+        let take = |a: &&&Action| matches!(a, Action::TakeCube { .. });
         let chosen = match decision {
             Decision::Turn { .. } => answers
                 .iter()
                 .find(influence)
                 .or_else(|| answers.iter().find(take)),
-            _ => answers.iter().find(|a| **a == Action::Pass),
+            _ => answers.iter().find(|a| ***a == Action::Pass),
         };
-        chosen.or(answers.first()).copied()
+        chosen.or(answers.first()).map(|a| **a)
     }
 }
