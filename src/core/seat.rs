@@ -16,3 +16,13 @@ pub fn next(seat: Seat, players: u8) -> Seat {
 pub fn others_clockwise(from: Seat, players: u8) -> impl Iterator<Item = Seat> {
     (1..players).map(move |k| (from + k) % players)
 }
+
+/// Seats in words, for descriptions: `seat 1`, `seats 0 and 2`, or `nobody`.
+pub fn seats_text(seats: &[Seat]) -> String {
+    let names: Vec<String> = seats.iter().map(Seat::to_string).collect();
+    match names.len() {
+        0 => "nobody".to_owned(),
+        1 => format!("seat {}", names[0]),
+        _ => format!("seats {}", names.join(" and ")),
+    }
+}

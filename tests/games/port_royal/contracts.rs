@@ -13,6 +13,7 @@ use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{
     self, Action, CoinReason, Event, Mode, OfferParts, Options, PhaseTag, Rules, State, StateParts,
 };
+use referee::games::Game;
 
 const LADY_KILLER: u32 = 0;
 const COMEDIAN: u32 = 1;
@@ -336,6 +337,9 @@ fn x6_no_contract_after_a_bust_only_the_jinx_offer() {
     act(&mut s, 0, Action::Draw);
     act(&mut s, 0, Action::Draw); // bust, with Jinx face up: the offer
     assert_eq!(s.turn().phase, Phase::Bust);
+    // Default actions (docs/rules.md): an offer is declined; only the deciding seat has one.
+    assert_eq!(s.default_for(0), Some(Action::Decline));
+    assert_eq!(s.default_for(1), None);
     assert_eq!(
         s.legal_actions(None),
         vec![(0, Action::Accept), (0, Action::Decline)]
@@ -1638,19 +1642,4 @@ fn r_a_cooperative_state_has_no_final_round() {
     let err = State::from_parts(&parts, s.config().rules).unwrap_err();
     let fields: Vec<_> = err.errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["turn.final_round"]);
-}
-
-/// Default actions (docs/rules.md, "Default actions"): an offer is declined.
-#[test]
-fn default_an_offer_is_declined() {
-    let cards = vec![persons(Captain)[0], persons(Mademoiselle)[0]];
-    let y = ships(Yellow, 1, Some(1));
-    let mut s = game(2, [LADY_KILLER, JINX, 2, 3], |p| {
-        give(p, 0, &cards);
-        stack_draw_pile(p, &[y[0], y[1]]);
-    });
-    act(&mut s, 0, Action::Draw);
-    act(&mut s, 0, Action::Draw);
-    assert_eq!(s.default_action(0), Some(Action::Decline));
-    assert_eq!(s.default_action(1), None, "only the seat deciding has one");
 }

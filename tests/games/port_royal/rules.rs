@@ -14,6 +14,7 @@ use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{
     self, Action, CoinReason, Event, Options, PhaseTag, Rules, State,
 };
+use referee::games::Game;
 
 /// Seat 0 active, in the discover phase having drawn `drawn` cards, with this harbor.
 fn discovering(players: u32, harbor_cards: &[u32], drawn: u32) -> State {
@@ -1454,13 +1455,13 @@ fn default_draws_one_card_then_stops_and_lets_a_ship_in() {
         give(p, 0, &[sailor]);
         stack_draw_pile(p, &[ship]);
     });
-    assert_eq!(s.default_action(0), Some(Action::Draw));
-    assert_eq!(s.default_action(1), None);
+    assert_eq!(s.default_for(0), Some(Action::Draw));
+    assert_eq!(s.default_for(1), None);
     act(&mut s, 0, Action::Draw);
     assert_eq!(s.turn().phase, Phase::Repel { ship: ship as u8 });
-    assert_eq!(s.default_action(0), Some(Action::Admit));
+    assert_eq!(s.default_for(0), Some(Action::Admit));
     act(&mut s, 0, Action::Admit);
-    assert_eq!(s.default_action(0), Some(Action::Stop));
+    assert_eq!(s.default_for(0), Some(Action::Stop));
 }
 
 /// Phase 2: the active player takes the first ship in the harbour; with none, hires the
@@ -1489,16 +1490,16 @@ fn default_the_active_player_takes_a_ship_else_the_best_person_others_pass() {
         s
     };
     let s = trade(&[settler, ship, admiral], 10);
-    assert_eq!(s.default_action(0), Some(Action::take(ship)));
+    assert_eq!(s.default_for(0), Some(Action::take(ship)));
     let mut s = trade(&[settler, admiral], 10);
-    assert_eq!(s.default_action(0), Some(Action::take(admiral)));
+    assert_eq!(s.default_for(0), Some(Action::take(admiral)));
     act(&mut s, 0, Action::take(admiral));
     assert!(matches!(s.turn().phase, Phase::Trade { taker: 1, .. }));
-    assert_eq!(s.default_action(1), Some(Action::Pass));
+    assert_eq!(s.default_for(1), Some(Action::Pass));
     // An active player that can take nothing is not asked; the next seat passes.
     let s = trade(&[settler, admiral], 0);
     assert_eq!(s.to_act(), Some(1));
-    assert_eq!(s.default_action(1), Some(Action::Pass));
+    assert_eq!(s.default_for(1), Some(Action::Pass));
 }
 
 /// One vocabulary: `Status.phase` is `offer` while an offer is open, else the state's

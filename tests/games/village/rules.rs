@@ -10,6 +10,7 @@ use referee::games::village::state::family::{Building, Place, Section};
 use referee::games::village::state::payment::CubePayment;
 use referee::games::village::state::Parts;
 use referee::games::village::{Action, Cube, Decision, Event, Rules, State};
+use referee::games::Game;
 
 use crate::common::village::{
     act, board, edit, end_triggered, game, give, give_cubes, give_demand, goods_mut, journey_order,
@@ -1714,10 +1715,7 @@ fn default_takes_the_first_influence_cube_passes_where_it_can_else_the_first_ans
             s.decision(),
             Some(Decision::CompensationCube { .. })
         ));
-        assert_eq!(
-            s.default_action(seat),
-            Some(s.legal_actions(Some(seat))[0].1)
-        );
+        assert_eq!(s.default_for(seat), Some(s.legal_actions(Some(seat))[0].1));
 
         let cubes = [
             (Space::Harvest, Cube::Plague),
@@ -1739,15 +1737,15 @@ fn default_takes_the_first_influence_cube_passes_where_it_can_else_the_first_ans
                 )
             })
             .unwrap();
-        assert_eq!(s.default_action(0), Some(influence));
-        assert_eq!(s.default_action(1), None);
+        assert_eq!(s.default_for(0), Some(influence));
+        assert_eq!(s.default_for(1), None);
         act(&mut s, 0, influence);
         assert!(matches!(s.decision(), Some(Decision::Act { seat: 0, .. })));
-        assert_eq!(s.default_action(0), Some(Action::Pass));
+        assert_eq!(s.default_for(0), Some(Action::Pass));
 
         let s = scenario(&set, &[(Space::Harvest, Cube::Plague)], |_| {});
         assert_eq!(
-            s.default_action(0),
+            s.default_for(0),
             Some(Action::TakeCube {
                 space: Space::Harvest,
                 cube: Cube::Plague

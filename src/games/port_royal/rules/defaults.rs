@@ -9,21 +9,11 @@ use super::super::cards::{face, Card};
 use super::super::state::{Phase, State};
 
 impl State {
-    /// The default action of `seat`, if it must act now: decline an offer; draw one card, then
-    /// stop; let a ship in; as the active player in phase 2, claim an expedition it can, else
-    /// take the first ship in the harbour, else hire the affordable person worth the most
-    /// victory points (the first of them), else pass; any other seat passes.
-    pub fn default_action(&self, seat: Seat) -> Option<Action> {
-        let own: Vec<Action> = self
-            .legal_actions(Some(seat))
-            .into_iter()
-            .map(|(_, a)| a)
-            .collect();
-        self.default_among(seat, &own)
-    }
-
-    /// [`State::default_action`], chosen among `own`, the seat's listed actions (LegalActions
-    /// has them already, so they are not listed twice).
+    /// The default action of `seat`, among `own` (its listed actions), if it must act now:
+    /// decline an offer; draw one card, then stop; let a ship in; as the active player in phase
+    /// 2, claim an expedition it can, else take the first ship in the harbour, else hire the
+    /// affordable person worth the most victory points (the first of them), else pass; any
+    /// other seat passes.
     pub fn default_among(&self, seat: Seat, own: &[Action]) -> Option<Action> {
         if self.to_act() != Some(seat) {
             return None;

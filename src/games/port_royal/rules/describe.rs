@@ -3,6 +3,7 @@
 //! no translation source.
 
 use crate::core::pile::CardId;
+use crate::core::seat::seats_text;
 use crate::core::Seat;
 
 use super::super::action::{Action, CoinReason, Event};
@@ -290,14 +291,4 @@ fn capital(text: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
-/// `seat 1`, `seats 0 and 2`.
-fn seats_text(seats: &[Seat]) -> String {
-    let names: Vec<String> = seats.iter().map(Seat::to_string).collect();
-    match names.len() {
-        0 => "nobody".to_owned(),
-        1 => format!("seat {}", names[0]),
-        _ => format!("seats {}", names.join(" and ")),
-    }
 }

@@ -9,22 +9,11 @@ use super::super::state::{Decision, State};
 use super::is_free;
 
 impl State {
-    /// The default action of `seat`, if it must decide now: at a turn, the first influence cube
-    /// listed (a plague cube only when no other is left; never the well); `Pass` wherever it is
-    /// an answer; otherwise (a cube of choice, which member dies, the action after the well, a
-    /// ship's first step out of port) the first answer listed. Free actions are never a default:
-    /// they need not be taken.
-    pub fn default_action(&self, seat: Seat) -> Option<Action> {
-        let own: Vec<Action> = self
-            .legal_actions(Some(seat))
-            .into_iter()
-            .map(|(_, a)| a)
-            .collect();
-        self.default_among(seat, &own)
-    }
-
-    /// [`State::default_action`], chosen among `own`, the seat's listed actions (LegalActions
-    /// has them already, so they are not listed twice).
+    /// The default action of `seat`, among `own` (its listed actions), if it must decide now: at
+    /// a turn, the first influence cube listed (a plague cube only when no other is left; never
+    /// the well); `Pass` wherever it is an answer; otherwise (a cube of choice, which member dies,
+    /// the action after the well, a ship's first step out of port) the first answer listed. Free
+    /// actions are never a default: they need not be taken.
     pub fn default_among(&self, seat: Seat, own: &[Action]) -> Option<Action> {
         let decision = self.decision().filter(|d| d.seat() == seat)?;
         // The decision's own answers: the listed actions but the free ones.

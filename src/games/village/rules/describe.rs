@@ -2,6 +2,7 @@
 //! component set names cities and paths). For logs and bots' debugging; the wording may change
 //! between releases and is no translation source.
 
+use crate::core::seat::seats_text;
 use crate::core::Seat;
 
 use super::super::action::{Action, Cube, Event};
@@ -189,15 +190,5 @@ fn council(p: CouncilPayment) -> String {
     match p {
         CouncilPayment::Scroll => "a scroll".to_owned(),
         CouncilPayment::Green(p) => paid(p),
-    }
-}
-
-/// `seat 1`, `seats 0 and 2`, or `nobody`.
-fn seats_text(seats: &[Seat]) -> String {
-    let names: Vec<String> = seats.iter().map(Seat::to_string).collect();
-    match names.len() {
-        0 => "nobody".to_owned(),
-        1 => format!("seat {}", names[0]),
-        _ => format!("seats {}", names.join(" and ")),
     }
 }
