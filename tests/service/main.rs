@@ -6,6 +6,7 @@
 mod common;
 
 mod calls;
+mod components;
 mod fair_shuffle;
 mod fault;
 mod fuzz;

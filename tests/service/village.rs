@@ -423,7 +423,12 @@ async fn every_component_set_given_is_served_and_new_games_use_the_first() {
         .map(|s| s.name.as_str())
         .collect();
     assert_eq!(served, ["test-other-1", "village-provisional-1"]);
-    assert!(v.village_component_sets.iter().all(|s| !s.toml.is_empty()));
+    for s in &v.village_component_sets {
+        // Each set served comes as messages too, the values of its own file.
+        let parsed = referee::games::village::components::Components::parse(&s.toml).unwrap();
+        let values = referee::service::wire::village::components_to_proto(&parsed).set;
+        assert_eq!((s.set.is_some(), &s.set), (true, &values), "{}", s.name);
+    }
     let Some(v1::game_state::Game::Village(s)) = &mine.game else {
         panic!("a Village state");
     };

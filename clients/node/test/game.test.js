@@ -262,8 +262,12 @@ test('the fair shuffle derivation matches the referee golden values', () => {
 test('every code block of the README runs as written', async () => {
   const readme = require('node:fs').readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
   const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
-  // What each block prints: the first session, then a game played by defaults.
-  const expected = [[/to act:/], [/^Seat 0 draws /m, /^0 \[ 'persons \d+', 'expeditions \d+' \]$/m, /^10 \w+$/m]];
+  // What each block prints: the first session, a game played by defaults, the component set.
+  const expected = [
+    [/to act:/],
+    [/^Seat 0 draws /m, /^0 \[ 'persons \d+', 'expeditions \d+' \]$/m, /^10 \w+$/m],
+    [/^customer 0: PIECE_HORSE \+ PIECE_OX = 5 prestige$/m, /^path 0: village - A 2 time$/m],
+  ];
   assert.equal(blocks.length, expected.length);
   for (const [i, code] of blocks.entries()) {
     // Run from the package folder, where `require('referee-client')` names this package.

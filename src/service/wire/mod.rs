@@ -390,8 +390,17 @@ pub fn status_to_proto(s: &Status) -> v1::Status {
 /// names being the same on both sides: `$from` reads a wire number (the proto's `UNSPECIFIED`,
 /// and any number the proto does not define, are `None`: the caller names the field), `$to`
 /// writes one. Both matches are exhaustive, so a variant added on either side without its
-/// counterpart does not compile.
+/// counterpart does not compile. The `=>` form writes only, for what the wire only reports (a
+/// component set): its core variants map into the proto enum, which may have more.
 macro_rules! wire_enum {
+    ($to:ident: $core:ident => $proto:ty { $($variant:ident),+ $(,)? }) => {
+        fn $to(value: $core) -> i32 {
+            type P = $proto;
+            match value {
+                $($core::$variant => P::$variant as i32,)+
+            }
+        }
+    };
     ($from:ident, $to:ident: $core:ident <=> $proto:ty { $($variant:ident),+ $(,)? }) => {
         fn $from(n: i32) -> Option<$core> {
             type P = $proto;

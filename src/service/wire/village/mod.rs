@@ -19,10 +19,12 @@ use crate::service::wire::{oneof_arms, wire_enum, Wire};
 use crate::service::Contexts;
 
 mod action;
+mod components;
 mod state;
 mod view;
 
 use action::{action_from_proto, action_to_proto, event_to_proto};
+pub use components::components_to_proto;
 pub use state::state_to_proto;
 use state::{cargo_from, check_list_lengths, decision_from, harbour_from, place_from, slots_from};
 use view::view_to_proto;
@@ -44,12 +46,7 @@ impl Wire for State {
     oneof_arms!(Village);
 
     fn info(library: &Arc<Library>) -> v1::GameInfo {
-        let describe = |set: &Arc<Components>| v1::VillageComponents {
-            name: set.name.clone(),
-            sha256: set.hash().to_owned(),
-            provisional: set.provisional,
-            toml: toml::to_string(&**set).unwrap_or_default(),
-        };
+        let describe = |set: &Arc<Components>| components_to_proto(set);
         let set = library.current();
         v1::GameInfo {
             component_set: set.name.clone(),
