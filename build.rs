@@ -1,6 +1,6 @@
 //! Compiles `proto/` with protox (a pure-Rust protobuf compiler, so no system `protoc` is needed)
-//! and generates the prost messages and tonic service, plus a descriptor set for reflection; and
-//! records the git commit for `referee_build_info`.
+//! and generates the prost messages and tonic service, their proto3 JSON mapping (pbjson), and a
+//! descriptor set for reflection; and records the git commit for `referee_build_info`.
 use std::{env, path::PathBuf};
 
 /// The commit being built: `REFEREE_GIT_COMMIT` if set (a container build has no `.git`), else
@@ -42,10 +42,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-changed=proto");
     let fds = protox::compile(files, ["proto"])?;
     let out = PathBuf::from(env::var("OUT_DIR")?);
-    std::fs::write(
-        out.join("referee_descriptor.bin"),
-        prost::Message::encode_to_vec(&fds),
-    )?;
+    let descriptors = prost::Message::encode_to_vec(&fds);
+    std::fs::write(out.join("referee_descriptor.bin"), &descriptors)?;
+    // The standard proto3 JSON mapping of every message (Connect's JSON): pbjson's serde impls.
+    pbjson_build::Builder::new()
+        .register_descriptors(&descriptors)?
+        .out_dir(&out)
+        .build(&[".referee.v1"])?;
     tonic_prost_build::configure()
         .codec_path("crate::service::codec::RefereeCodec")
         .build_client(true)

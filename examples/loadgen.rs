@@ -81,9 +81,14 @@ impl Requests {
         Ok((listed.actions.len(), response_len))
     }
 
-    /// Writes `{prefix}apply.bin`, `{prefix}legal.bin` and `{prefix}view.bin`.
+    /// Writes `{prefix}apply.bin`, `{prefix}legal.bin` and `{prefix}view.bin`, and Apply's
+    /// request as Connect's JSON, `{prefix}apply.json`.
     fn write(&self, out: &Path, prefix: &str) -> std::io::Result<()> {
         std::fs::write(out.join(format!("{prefix}apply.bin")), frame(&self.apply))?;
+        std::fs::write(
+            out.join(format!("{prefix}apply.json")),
+            serde_json::to_vec(&self.apply)?,
+        )?;
         std::fs::write(out.join(format!("{prefix}legal.bin")), frame(&self.legal))?;
         std::fs::write(out.join(format!("{prefix}view.bin")), frame(&self.view))
     }

@@ -108,6 +108,14 @@ pub struct Config {
     #[arg(long, env = "REFEREE_VILLAGE_COMPONENTS", value_delimiter = ',')]
     pub village_components: Vec<PathBuf>,
 
+    /// Browser origins allowed to call the referee (gRPC-Web and Connect) across origins, e.g.
+    /// `https://table.example.com`; repeat the flag or separate with commas. CORS answers
+    /// their preflights, allows the gRPC, gRPC-Web, Connect and trace-context request headers
+    /// and exposes gRPC's status headers. Unset = no cross-origin calls (same-origin and
+    /// non-browser clients need nothing).
+    #[arg(long, env = "REFEREE_CORS_ALLOW_ORIGINS", value_delimiter = ',', value_parser = cors_origin)]
+    pub cors_allow_origins: Vec<tonic::codegen::http::HeaderValue>,
+
     /// TLS on the gRPC port: the server's certificate chain, PEM (with `--tls-key`). Unset =
     /// plaintext (a mesh that terminates TLS needs nothing here). Read at start: a renewed
     /// certificate takes effect at the next restart.
@@ -263,4 +271,20 @@ impl Config {
             "127.0.0.1:0",
         ])
     }
+}
+
+/// A CORS origin: a scheme and a host (and port), as a browser sends it in `Origin`.
+fn cors_origin(s: &str) -> Result<tonic::codegen::http::HeaderValue, String> {
+    let uri: tonic::codegen::http::Uri = s.parse().map_err(|e| format!("{s:?}: {e}"))?;
+    let plain = uri.scheme().is_some()
+        && uri.authority().is_some()
+        && uri
+            .path_and_query()
+            .is_none_or(|p| p.as_str() == "/" || p.as_str().is_empty());
+    if !plain || s.ends_with('/') {
+        return Err(format!(
+            "{s:?} is not an origin: a scheme and a host, e.g. https://table.example.com"
+        ));
+    }
+    tonic::codegen::http::HeaderValue::from_str(s).map_err(|e| format!("{s:?}: {e}"))
 }

@@ -7,6 +7,7 @@ pub mod referee {
     /// `referee.v1`.
     pub mod v1 {
         tonic::include_proto!("referee.v1");
+        include!(concat!(env!("OUT_DIR"), "/referee.v1.serde.rs"));
     }
 }
 

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use bytes::{Buf, Bytes, BytesMut};
 use http_body_util::BodyExt;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::body::Body;
 use tonic::codegen::http;
 use tonic::{Code, Status};
@@ -67,6 +67,57 @@ impl EdgeLayer {
     }
 }
 
+impl EdgeLayer {
+    /// One of the permits of `--max-concurrent-requests`, if one is free, counted in flight
+    /// while it is held.
+    pub fn admit(&self) -> Option<Admission> {
+        let permit = self.permits.clone().try_acquire_owned().ok()?;
+        Some(Admission {
+            _permit: permit,
+            _in_flight: InFlight::new(self.metrics.clone()),
+        })
+    }
+
+    /// The refusal of a request beyond the limit.
+    pub fn busy(&self) -> Status {
+        Status::resource_exhausted(format!(
+            "the server is serving its limit of {} requests at once",
+            self.max_concurrent
+        ))
+    }
+
+    /// The message size limit.
+    pub fn max_message_bytes(&self) -> usize {
+        self.max_message_bytes
+    }
+
+    /// Counts and logs a refusal made before the request reached the edge (a Connect call's
+    /// body that is not its message, say), as the edge does its own.
+    pub fn record_refusal(
+        &self,
+        uri: &http::Uri,
+        headers: &http::HeaderMap,
+        status: &Status,
+        started: Instant,
+    ) {
+        let (service, method) = method_label(uri.path());
+        let span = crate::telemetry::rpc_span(service, method, &trace_headers(headers));
+        record(&self.metrics, method, status, span, started);
+    }
+}
+
+/// A request's place among those served at once: its permit, and its count in flight.
+#[derive(Debug)]
+pub struct Admission {
+    _permit: OwnedSemaphorePermit,
+    _in_flight: InFlight,
+}
+
+/// Put in a request's extensions by a layer above that admitted the request already (a Connect
+/// call, whose JSON is decoded before the edge): the edge does not admit it a second time.
+#[derive(Clone, Debug)]
+pub struct Admitted(pub Arc<Admission>);
+
 impl<S> Layer<S> for EdgeLayer {
     type Service = Edge<S>;
     fn layer(&self, inner: S) -> Edge<S> {
@@ -97,6 +148,7 @@ impl Observed {
 }
 
 /// Counts a request in flight until dropped.
+#[derive(Debug)]
 struct InFlight(Arc<Metrics>);
 
 impl InFlight {
@@ -334,14 +386,15 @@ where
         request.extensions_mut().insert(observed.clone());
         Box::pin(async move {
             let answer = async {
-                let Ok(_permit) = limits.permits.clone().try_acquire_owned() else {
-                    return Ok(Status::resource_exhausted(format!(
-                        "the server is serving its limit of {} requests at once",
-                        limits.max_concurrent
-                    ))
-                    .into_http());
+                let admitted = request.extensions().get::<Admitted>().is_some();
+                let _admission = if admitted {
+                    None
+                } else {
+                    match limits.admit() {
+                        Some(admission) => Some(admission),
+                        None => return Ok(limits.busy().into_http()),
+                    }
                 };
-                let _in_flight = InFlight::new(limits.metrics.clone());
                 if !is_grpc(&request) {
                     return Ok(not_grpc());
                 }

@@ -2,6 +2,7 @@
 //! span that records the method, the game and the outcome.
 
 pub mod codec;
+pub mod connect;
 pub mod contexts;
 pub mod edge;
 pub mod error;

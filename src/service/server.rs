@@ -9,6 +9,10 @@ use tonic::service::Routes;
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
 
+use tonic::codegen::http::{HeaderName, HeaderValue, Method};
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+use super::connect::ConnectLayer;
 use super::contexts::Contexts;
 use super::edge::EdgeLayer;
 use super::health;
@@ -114,6 +118,34 @@ impl Prepared {
     }
 }
 
+/// CORS for the allowed origins (none: no layer, and no cross-origin call succeeds): their
+/// preflights are answered, the headers gRPC-Web, Connect and trace context send are allowed,
+/// and gRPC's status headers exposed, so a browser client reads a refusal's code and details.
+fn cors(origins: &[HeaderValue]) -> Option<CorsLayer> {
+    if origins.is_empty() {
+        return None;
+    }
+    let allowed = [
+        "content-type",
+        "x-grpc-web",
+        "x-user-agent",
+        "grpc-timeout",
+        "connect-protocol-version",
+        "connect-timeout-ms",
+        "traceparent",
+        "tracestate",
+    ];
+    let exposed = ["grpc-status", "grpc-message", "grpc-status-details-bin"];
+    Some(
+        CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins.iter().cloned()))
+            .allow_methods([Method::POST, Method::GET, Method::OPTIONS])
+            .allow_headers(allowed.map(HeaderName::from_static))
+            .expose_headers(exposed.map(HeaderName::from_static))
+            .max_age(std::time::Duration::from_secs(600)),
+    )
+}
+
 /// An error and its causes, as one line.
 fn source_chain(e: &dyn std::error::Error) -> String {
     let mut out = e.to_string();
@@ -194,14 +226,22 @@ pub async fn serve_prepared(
         config.max_concurrent_requests,
         metrics,
     );
+    let connect = ConnectLayer::new(limits.clone());
     let mut builder = server
+        // gRPC-Web and Connect run over HTTP/1.1 too (a browser's fetch, curl).
+        .accept_http1(true)
         .max_concurrent_streams(Some(config.max_concurrent_streams))
         .http2_keepalive_interval(Config::positive_ms(config.http2_keepalive_interval_ms))
         .http2_keepalive_timeout(Config::positive_ms(config.http2_keepalive_timeout_ms));
     if let Some(age) = Config::positive_ms(config.max_connection_age_ms) {
         builder = builder.max_connection_age(age);
     }
+    // Outermost first: CORS (browsers' preflights), Connect and gRPC-Web translated into gRPC,
+    // then the edge's limits and accounting over what every protocol became.
     let server = builder
+        .layer(tower::util::option_layer(cors(&config.cors_allow_origins)))
+        .layer(connect)
+        .layer(tonic_web::GrpcWebLayer::new())
         .layer(limits)
         .add_routes(extra)
         .add_service(health)

@@ -248,8 +248,8 @@ fn section<'a>(doc: &'a str, heading: &str) -> &'a str {
     &rest[..end]
 }
 
-/// The README is a short path: what it is, two commands, a first session, where to go next; and
-/// where it lists the contract it names every proto file.
+/// The README is a short path: what it is, two commands, a first session, the grpcurl and curl
+/// quick starts, where to go next; and where it lists the contract it names every proto file.
 #[test]
 fn the_readme_is_a_short_path_that_names_every_proto_file() {
     let readme = read("README.md");
@@ -265,6 +265,7 @@ fn the_readme_is_a_short_path_that_names_every_proto_file() {
             "## Two commands",
             "## A first session",
             "## grpcurl quick start",
+            "## curl quick start",
             "## Where to go next"
         ]
     );

@@ -50,7 +50,7 @@ pub(super) async fn start(config: Config) -> Server {
 
 /// Waits until the server holds `n` requests in flight (its gauge), however slow the machine;
 /// fails after 30 s rather than hang.
-async fn in_flight_reaches(server: &Server, n: u32) {
+pub(super) async fn in_flight_reaches(server: &Server, n: u32) {
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     let line = format!("\nreferee_in_flight_requests {n}\n");
     while !scrape(server.metrics).await.contains(&line) {
@@ -710,12 +710,12 @@ async fn framing_faults_are_refused_by_code_and_counted() {
         assert_eq!(answer.code, *code, "{name}: {answer:?}");
         assert!(answer.message.contains(words), "{name}: {answer:?}");
     }
-    // Not gRPC at all: HTTP 415, as gRPC's HTTP/2 protocol asks (tonic would read the JSON as a
-    // frame and answer INTERNAL).
+    // Not gRPC at all (nor Connect's JSON or proto, tests/service/web.rs): HTTP 415, as gRPC's
+    // HTTP/2 protocol asks (tonic would read the body as a frame and answer INTERNAL).
     let json = h2_call(
         &server.addr,
         apply,
-        &[("content-type", "application/json")],
+        &[("content-type", "text/plain")],
         b"{}".to_vec(),
     )
     .await;

@@ -16,3 +16,4 @@ mod play;
 mod tls;
 mod tracing;
 mod village;
+mod web;

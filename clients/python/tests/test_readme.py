@@ -1,16 +1,21 @@
 """The README's first session runs as written and prints what its comments say; its grpcurl quick
 start's JSON requests are valid under the standard protobuf JSON mapping (the one grpcurl uses)
 and get the answers the README describes, and the piped session's first legal action has the
-JSON shape the README shows; the fair shuffle example of docs/fair-shuffles.md plays a fair game
-and verifies it."""
+JSON shape the README shows; its curl quick start's requests, sent with the standard library's
+HTTP client, get the answers and the error shape it shows; the fair shuffle example of
+docs/fair-shuffles.md plays a fair game and verifies it."""
+import base64
 import json
 import pathlib
 import re
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 
 import grpc
 from google.protobuf import json_format
+from google.rpc import error_details_pb2
 
 from referee.v1 import referee_service_pb2 as pb
 from referee.v1 import referee_service_pb2_grpc as rpc
@@ -22,7 +27,49 @@ CALL = re.compile(r"grpcurl -plaintext -d '(\{.*\})' localhost:50051 referee\.v1
 
 def quick_start():
     text = README.read_text()
-    return text[text.index("## grpcurl quick start"):text.index("## Where to go next")]
+    return text[text.index("## grpcurl quick start"):text.index("## curl quick start")]
+
+
+def curl_quick_start():
+    text = README.read_text()
+    return text[text.index("## curl quick start"):text.index("## Where to go next")]
+
+
+CURL = re.compile(r"curl -d '(\{.*\})' -H 'content-type: application/json' "
+                  r"http://localhost:50051(/referee\.v1\.RefereeService/\w+)")
+
+
+def post_json(address, path, body):
+    """A POST with a JSON body through urllib: the HTTP status and the decoded JSON answer."""
+    request = urllib.request.Request(f"http://{address}{path}", data=body.encode(),
+                                     headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def test_the_curl_quick_start_is_answered_as_shown(address):
+    calls = CURL.findall(curl_quick_start())
+    assert len(calls) == 2, calls
+    (status, game), (refused_status, refused) = [post_json(address, path, body)
+                                                 for body, path in calls]
+    assert status == 200 and game["state"]["portRoyal"]["players"] == 3
+    # The answer is the standard mapping: what gRPC answers, as JSON.
+    stub = rpc.RefereeServiceStub(grpc.insecure_channel(address))
+    native = stub.NewGame(json_format.Parse(calls[0][0], pb.NewGameRequest()), timeout=10)
+    assert json_format.ParseDict(game, pb.NewGameResponse()) == native
+    # The refusal has the error shape the README shows, its detail the field path.
+    shown = json.loads(re.search(r"# (\{.*\})", curl_quick_start()).group(1))
+    assert refused_status == 400
+    assert refused["code"] == shown["code"] and refused["message"] == shown["message"]
+    detail = refused["details"][0]
+    assert detail["type"] == shown["details"][0]["type"] == "google.rpc.BadRequest"
+    assert detail["value"].startswith(shown["details"][0]["value"].rstrip("…"))
+    value = detail["value"] + "=" * (-len(detail["value"]) % 4)
+    bad = error_details_pb2.BadRequest.FromString(base64.b64decode(value))
+    assert [v.field for v in bad.field_violations] == ["players"]
 
 
 def first_session():

@@ -1,0 +1,483 @@
+//! The Connect protocol's unary calls (`POST /referee.v1.RefereeService/Apply` with
+//! `application/json` or `application/proto`), on the gRPC port, over HTTP/1.1 and HTTP/2.
+//!
+//! A Connect call is translated into the gRPC call it stands for and sent down the same stack
+//! as every gRPC call (gRPC-Web, the edge's framing, time limit and accounting, the handlers), so
+//! one set of limits, metrics, logs and traces covers every protocol; the answer is translated
+//! back: the message (JSON by pbjson, the standard proto3 JSON mapping), or Connect's error
+//! shape `{"code", "message", "details"}` with the HTTP status Connect gives the code. The call
+//! is admitted by the edge's own rule (a concurrency permit, counted in flight) before its body
+//! is read, and holds it until its answer is encoded, so its JSON work counts against
+//! `--max-concurrent-requests` like any handler's.
+//!
+//! Only the referee's own RPCs are served this way (health and reflection stay gRPC); Connect's
+//! streaming, its GET form and compressed bodies are not served (each refused with a Connect
+//! error saying so).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use base64::Engine;
+use bytes::{BufMut, Bytes, BytesMut};
+use http_body_util::BodyExt;
+use prost::Message;
+use tonic::body::Body;
+use tonic::codegen::http::{self, header, HeaderValue, Method, StatusCode, Version};
+use tonic::{Code, Status};
+use tower::{Layer, Service};
+
+use super::edge::{Admitted, EdgeLayer};
+use crate::pb::v1;
+
+/// The Connect layer: with the edge's limits it shares.
+#[derive(Clone, Debug)]
+pub struct ConnectLayer {
+    edge: EdgeLayer,
+}
+
+impl ConnectLayer {
+    /// Sharing `edge`'s permits, message size limit and metrics.
+    pub fn new(edge: EdgeLayer) -> Self {
+        Self { edge }
+    }
+}
+
+impl<S> Layer<S> for ConnectLayer {
+    type Service = Connect<S>;
+    fn layer(&self, inner: S) -> Connect<S> {
+        Connect {
+            inner,
+            edge: self.edge.clone(),
+        }
+    }
+}
+
+/// The service: Connect calls translated, everything else passed through.
+#[derive(Clone, Debug)]
+pub struct Connect<S> {
+    inner: S,
+    edge: EdgeLayer,
+}
+
+/// How a Connect call's messages are encoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Codec {
+    Json,
+    Proto,
+}
+
+impl Codec {
+    /// The codec a content type names, if it is one of Connect's unary ones.
+    fn of(content_type: &[u8]) -> Option<Codec> {
+        let essence = content_type
+            .split(|&b| b == b';')
+            .next()
+            .unwrap_or_default();
+        match essence.trim_ascii() {
+            b"application/json" => Some(Codec::Json),
+            b"application/proto" => Some(Codec::Proto),
+            _ => None,
+        }
+    }
+
+    fn content_type(self) -> HeaderValue {
+        HeaderValue::from_static(match self {
+            Codec::Json => "application/json",
+            Codec::Proto => "application/proto",
+        })
+    }
+}
+
+/// A JSON body to protobuf bytes, or the other way, for one message type.
+type Transcode = fn(&[u8]) -> Result<Vec<u8>, String>;
+
+/// One RPC's message types, for the JSON mapping.
+struct Rpc {
+    name: &'static str,
+    request: Transcode,
+    response: Transcode,
+}
+
+fn from_json<M: Message + serde::de::DeserializeOwned>(json: &[u8]) -> Result<Vec<u8>, String> {
+    serde_json::from_slice::<M>(json)
+        .map(|m| m.encode_to_vec())
+        .map_err(|e| format!("the request is not valid JSON for its message: {e}"))
+}
+
+fn to_json<M: Message + Default + serde::Serialize>(proto: &[u8]) -> Result<Vec<u8>, String> {
+    let message = M::decode(proto).map_err(|e| e.to_string())?;
+    serde_json::to_vec(&message).map_err(|e| e.to_string())
+}
+
+macro_rules! rpcs {
+    ($($name:literal: $req:ty => $res:ty),+ $(,)?) => {
+        [$(Rpc {
+            name: $name,
+            request: from_json::<$req>,
+            response: to_json::<$res>,
+        }),+]
+    };
+}
+
+/// The referee's RPCs, as Connect serves them.
+const RPCS: [Rpc; 7] = rpcs! {
+    "ListGames": v1::ListGamesRequest => v1::ListGamesResponse,
+    "NewGame": v1::NewGameRequest => v1::NewGameResponse,
+    "LegalActions": v1::LegalActionsRequest => v1::LegalActionsResponse,
+    "Validate": v1::ValidateRequest => v1::ValidateResponse,
+    "Apply": v1::ApplyRequest => v1::ApplyResponse,
+    "View": v1::ViewRequest => v1::ViewResponse,
+    "Replay": v1::ReplayRequest => v1::ReplayResponse,
+};
+
+/// The RPC a path names, if it is one of the referee's.
+fn rpc(path: &str) -> Option<&'static Rpc> {
+    let method = path
+        .strip_prefix('/')?
+        .strip_prefix(super::SERVICE)?
+        .strip_prefix('/')?;
+    RPCS.iter().find(|r| r.name == method)
+}
+
+/// Connect's name of a code (lower snake case) and the HTTP status it answers with.
+fn connect_code(code: Code) -> (&'static str, StatusCode) {
+    let (name, status) = match code {
+        Code::Ok => ("ok", 200),
+        Code::Cancelled => ("canceled", 499),
+        Code::Unknown => ("unknown", 500),
+        Code::InvalidArgument => ("invalid_argument", 400),
+        Code::DeadlineExceeded => ("deadline_exceeded", 504),
+        Code::NotFound => ("not_found", 404),
+        Code::AlreadyExists => ("already_exists", 409),
+        Code::PermissionDenied => ("permission_denied", 403),
+        Code::ResourceExhausted => ("resource_exhausted", 429),
+        Code::FailedPrecondition => ("failed_precondition", 400),
+        Code::Aborted => ("aborted", 409),
+        Code::OutOfRange => ("out_of_range", 400),
+        Code::Unimplemented => ("unimplemented", 501),
+        Code::Internal => ("internal", 500),
+        Code::Unavailable => ("unavailable", 503),
+        Code::DataLoss => ("data_loss", 500),
+        Code::Unauthenticated => ("unauthenticated", 401),
+    };
+    (
+        name,
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+    )
+}
+
+/// Connect's error answer for a status: its code's HTTP status and a JSON body with the code,
+/// the message and the status's details (`google.rpc.BadRequest`, `google.rpc.ErrorInfo`),
+/// each as its type name and its bytes in base64.
+fn error_response(status: &Status) -> http::Response<Body> {
+    let (code, http_status) = connect_code(status.code());
+    let details: Vec<serde_json::Value> = tonic_types::pb::Status::decode(status.details())
+        .map(|s| s.details)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|any| {
+            let name = any
+                .type_url
+                .rsplit('/')
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            serde_json::json!({
+                "type": name,
+                "value": base64::engine::general_purpose::STANDARD_NO_PAD.encode(&any.value),
+            })
+        })
+        .collect();
+    let mut body = serde_json::json!({ "code": code, "message": status.message() });
+    if !details.is_empty() {
+        body["details"] = serde_json::Value::Array(details);
+    }
+    let mut response = http::Response::new(Body::new(http_body_util::Full::new(Bytes::from(
+        body.to_string(),
+    ))));
+    *response.status_mut() = http_status;
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, Codec::Json.content_type());
+    response
+}
+
+/// The answer to an HTTP/1.1 request that is neither Connect nor gRPC-Web: HTTP 415 (gRPC-Web's
+/// layer would answer a bare 400), saying what the port speaks.
+fn unsupported() -> http::Response<Body> {
+    let mut response =
+        http::Response::new(Body::new(http_body_util::Full::new(Bytes::from_static(
+            b"the referee speaks gRPC (HTTP/2), gRPC-Web, and Connect: POST \
+              /referee.v1.RefereeService/<Method> with content-type application/json or \
+              application/proto\n",
+        ))));
+    *response.status_mut() = StatusCode::UNSUPPORTED_MEDIA_TYPE;
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain"));
+    response
+}
+
+/// Whether a request is gRPC-Web (left to its layer).
+fn is_grpc_web(request: &http::Request<Body>) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/grpc-web"))
+}
+
+/// Reads a body whole, refusing it past `limit` bytes (before reading more).
+async fn read_body(body: Body, limit: usize) -> Result<Bytes, Status> {
+    let limited = http_body_util::Limited::new(body, limit);
+    match limited.collect().await {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(Status::resource_exhausted(
+            format!("the request body is over the server's limit of {limit} bytes"),
+        )),
+        Err(e) => Err(Status::cancelled(format!("the request body failed: {e}"))),
+    }
+}
+
+/// The gRPC request a Connect call stands for: the same path and headers (trace context
+/// included), `connect-timeout-ms` as `grpc-timeout`, and the message in gRPC's framing.
+fn grpc_request(parts: &http::request::Parts, message: &[u8]) -> http::Request<Body> {
+    let mut framed = BytesMut::with_capacity(5 + message.len());
+    framed.put_u8(0);
+    framed.put_u32(message.len() as u32);
+    framed.put_slice(message);
+    let mut request = http::Request::new(Body::new(http_body_util::Full::new(framed.freeze())));
+    *request.method_mut() = Method::POST;
+    *request.uri_mut() = parts.uri.clone();
+    // The stack below is gRPC's, which is HTTP/2 whatever the connection is.
+    *request.version_mut() = Version::HTTP_2;
+    let headers = request.headers_mut();
+    for (name, value) in &parts.headers {
+        let skip = [
+            header::CONTENT_TYPE,
+            header::CONTENT_LENGTH,
+            header::CONTENT_ENCODING,
+            header::ACCEPT_ENCODING,
+            header::CONNECTION,
+            header::HOST,
+        ];
+        if !skip.contains(name) && !name.as_str().starts_with("connect-") {
+            headers.append(name, value.clone());
+        }
+    }
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/grpc"),
+    );
+    headers.insert(header::TE, HeaderValue::from_static("trailers"));
+    let timeout = parts
+        .headers
+        .get("connect-timeout-ms")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if let Some(ms) = timeout {
+        // gRPC's timeout has at most 8 digits.
+        if let Ok(v) = HeaderValue::from_str(&format!("{}m", ms.min(99_999_999))) {
+            headers.insert("grpc-timeout", v);
+        }
+    }
+    request
+}
+
+/// The message of a gRPC answer, or its status.
+async fn grpc_answer(response: http::Response<Body>) -> Result<Bytes, Status> {
+    if let Some(status) = Status::from_header_map(response.headers()) {
+        if status.code() != Code::Ok {
+            return Err(status);
+        }
+    }
+    let collected = response
+        .into_body()
+        .collect()
+        .await
+        .map_err(|e| Status::internal(format!("the answer failed: {e}")))?;
+    if let Some(status) = collected.trailers().and_then(Status::from_header_map) {
+        if status.code() != Code::Ok {
+            return Err(status);
+        }
+    }
+    let body = collected.to_bytes();
+    match body.get(5..) {
+        Some(message) if body[0] == 0 => Ok(Bytes::copy_from_slice(message)),
+        _ => Err(Status::internal(
+            "the answer is not one uncompressed gRPC message",
+        )),
+    }
+}
+
+impl<S> Connect<S>
+where
+    S: Service<http::Request<Body>, Response = http::Response<Body>> + Send + 'static,
+    S::Future: Send + 'static,
+{
+    /// Serves one Connect call through `inner`.
+    async fn call_connect(
+        mut inner: S,
+        edge: EdgeLayer,
+        request: http::Request<Body>,
+        codec: Codec,
+        rpc: &'static Rpc,
+    ) -> Result<http::Response<Body>, S::Error> {
+        let started = Instant::now();
+        let Some(admission) = edge.admit() else {
+            return Ok(error_response(&edge.busy()));
+        };
+        let (parts, body) = request.into_parts();
+        let refuse = |status: Status| {
+            edge.record_refusal(&parts.uri, &parts.headers, &status, started);
+            error_response(&status)
+        };
+        if parts.method != Method::POST {
+            return Ok(refuse(Status::unimplemented(
+                "Connect calls are served as POST (not Connect's GET form)",
+            )));
+        }
+        let encoding = parts.headers.get(header::CONTENT_ENCODING);
+        if encoding.is_some_and(|e| e.as_bytes() != b"identity") {
+            return Ok(refuse(Status::unimplemented(
+                "the referee serves uncompressed Connect requests only (content-encoding identity)",
+            )));
+        }
+        let body = match read_body(body, edge.max_message_bytes()).await {
+            Ok(b) => b,
+            Err(status) => return Ok(refuse(status)),
+        };
+        let message = match codec {
+            Codec::Proto => body.to_vec(),
+            Codec::Json => match (rpc.request)(&body) {
+                Ok(m) => m,
+                Err(e) => return Ok(refuse(Status::invalid_argument(e))),
+            },
+        };
+        // The admission is held here until the answer is encoded, and lent to the edge below.
+        let admission = Arc::new(admission);
+        let mut grpc = grpc_request(&parts, &message);
+        grpc.extensions_mut()
+            .insert(Admitted(Arc::clone(&admission)));
+        std::future::poll_fn(|cx| inner.poll_ready(cx)).await?;
+        let answer = inner.call(grpc).await?;
+        let message = match grpc_answer(answer).await {
+            Ok(m) => m,
+            // Refusals below were counted where they were made.
+            Err(status) => return Ok(error_response(&status)),
+        };
+        let body = match codec {
+            Codec::Proto => message,
+            Codec::Json => match (rpc.response)(&message) {
+                Ok(json) => Bytes::from(json),
+                Err(e) => return Ok(error_response(&Status::internal(e))),
+            },
+        };
+        drop(admission);
+        let mut response = http::Response::new(Body::new(http_body_util::Full::new(body)));
+        response
+            .headers_mut()
+            .insert(header::CONTENT_TYPE, codec.content_type());
+        Ok(response)
+    }
+}
+
+impl<S> Service<http::Request<Body>> for Connect<S>
+where
+    S: Service<http::Request<Body>, Response = http::Response<Body>> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+    S::Error: Send,
+{
+    type Response = http::Response<Body>;
+    type Error = S::Error;
+    type Future =
+        Pin<Box<dyn Future<Output = Result<Self::Response, Self::Error>> + Send + 'static>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: http::Request<Body>) -> Self::Future {
+        let codec = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| Codec::of(v.as_bytes()));
+        let connect = codec.zip(rpc(request.uri().path()));
+        let http1 = request.version() != Version::HTTP_2;
+        let clone = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, clone);
+        match connect {
+            Some((codec, rpc)) => {
+                // The service made ready goes with the call; Connect readies it again itself.
+                Box::pin(Self::call_connect(
+                    inner,
+                    self.edge.clone(),
+                    request,
+                    codec,
+                    rpc,
+                ))
+            }
+            None if codec.is_some() => {
+                let status = Status::unimplemented(format!(
+                    "Connect serves the referee's RPCs ({}/<Method>); health and reflection \
+                     are gRPC",
+                    super::SERVICE
+                ));
+                self.edge
+                    .record_refusal(request.uri(), request.headers(), &status, Instant::now());
+                Box::pin(async move { Ok(error_response(&status)) })
+            }
+            None if http1 && !is_grpc_web(&request) => {
+                let status = Status::invalid_argument("not gRPC-Web or Connect over HTTP/1.1");
+                self.edge
+                    .record_refusal(request.uri(), request.headers(), &status, Instant::now());
+                Box::pin(async move { Ok(unsupported()) })
+            }
+            None => Box::pin(async move { inner.call(request).await }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_types_name_their_codec() {
+        assert_eq!(Codec::of(b"application/json"), Some(Codec::Json));
+        assert_eq!(
+            Codec::of(b"application/json; charset=utf-8"),
+            Some(Codec::Json)
+        );
+        assert_eq!(Codec::of(b"application/proto"), Some(Codec::Proto));
+        assert_eq!(Codec::of(b"application/grpc"), None);
+        assert_eq!(Codec::of(b"application/connect+json"), None);
+    }
+
+    #[test]
+    fn every_referee_rpc_is_served_and_nothing_else() {
+        for r in &RPCS {
+            let path = format!("/{}/{}", super::super::SERVICE, r.name);
+            assert_eq!(rpc(&path).map(|r| r.name), Some(r.name));
+        }
+        assert!(rpc("/grpc.health.v1.Health/Check").is_none());
+        assert!(rpc("/referee.v1.RefereeService/Nope").is_none());
+    }
+
+    #[test]
+    fn codes_map_to_connects_http_statuses() {
+        assert_eq!(
+            connect_code(Code::InvalidArgument),
+            ("invalid_argument", StatusCode::BAD_REQUEST)
+        );
+        assert_eq!(connect_code(Code::ResourceExhausted).1.as_u16(), 429);
+        assert_eq!(
+            connect_code(Code::Cancelled),
+            ("canceled", StatusCode::from_u16(499).unwrap())
+        );
+        assert_eq!(connect_code(Code::Unimplemented).1.as_u16(), 501);
+        assert_eq!(connect_code(Code::DeadlineExceeded).1.as_u16(), 504);
+    }
+}
