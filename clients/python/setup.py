@@ -1,13 +1,25 @@
 """Generates the gRPC stubs from the repository's proto/ at build time (grpcio-tools), so the
 package never carries hand-written or stale stubs. The generated modules are the package
-`referee.v1` (the proto package), next to the helper package `referee_client`."""
+`referee.v1` (the proto package), next to the helper package `referee_client`. An sdist carries
+a copy of proto/ (`python -m build` builds the wheel from the sdist, where the repository is not
+at hand)."""
 import pathlib
+import shutil
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
+from setuptools.command.sdist import sdist
 
 HERE = pathlib.Path(__file__).resolve().parent
-PROTO_ROOT = HERE.parent.parent / "proto"
+# The copy an sdist carries, else the repository's.
+PROTO_ROOT = next((p for p in (HERE / "proto", HERE.parent.parent / "proto")
+                   if (p / "referee" / "v1").is_dir()), HERE / "proto")
+
+
+class SdistWithProtos(sdist):
+    def make_release_tree(self, base_dir, files):
+        super().make_release_tree(base_dir, files)
+        shutil.copytree(PROTO_ROOT, pathlib.Path(base_dir) / "proto", dirs_exist_ok=True)
 
 
 class BuildWithStubs(build_py):
@@ -33,4 +45,4 @@ class BuildWithStubs(build_py):
         super().run()
 
 
-setup(cmdclass={"build_py": BuildWithStubs})
+setup(cmdclass={"build_py": BuildWithStubs, "sdist": SdistWithProtos})

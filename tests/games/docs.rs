@@ -134,6 +134,35 @@ fn every_package_carries_the_apache_2_licence() {
     }
 }
 
+/// Each client is published at the server's release version (the one Cargo.toml and the
+/// CHANGELOG's newest release give), so a package's version names the server it was tested with.
+#[test]
+fn every_client_carries_the_release_version() {
+    let cargo = read("Cargo.toml");
+    let version = cargo
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .expect("Cargo.toml's version");
+    let changelog = read("CHANGELOG.md");
+    assert!(
+        changelog.contains(&format!("\n## {version} — ")),
+        "the CHANGELOG has a release {version}"
+    );
+    for (file, line) in [
+        (
+            "clients/python/pyproject.toml",
+            format!("version = \"{version}\""),
+        ),
+        (
+            "clients/node/package.json",
+            format!("\"version\": \"{version}\""),
+        ),
+    ] {
+        assert!(read(file).contains(&line), "{file} lacks {line}");
+    }
+}
+
 /// The default ports are the image's, the manifests' and the documents', and none is the
 /// default of a tool likely to run on the same host (Prometheus 9090, its Pushgateway and
 /// Alertmanager, the 9100-9999 exporter range, Grafana, the OpenTelemetry collector).

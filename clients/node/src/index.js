@@ -10,7 +10,29 @@ const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
 const protobuf = require('protobufjs');
 
-const PROTO_DIR = process.env.REFEREE_PROTO_DIR || path.join(__dirname, '..', '..', '..', 'proto');
+// The proto files bundled into a packed package (npm pack), else the repository's.
+const BUNDLED = path.join(__dirname, '..', 'proto');
+const PROTO_DIR = process.env.REFEREE_PROTO_DIR
+  || (require('node:fs').existsSync(BUNDLED) ? BUNDLED : path.join(__dirname, '..', '..', '..', 'proto'));
+
+/**
+ * The messages, as types generated from the proto files (types/proto/, made by `npm pack`): the
+ * plain name is what a call accepts, `__Output` what it returns.
+ * @typedef {import('../types/proto/referee/v1/GameState').GameState} GameState
+ * @typedef {import('../types/proto/referee/v1/GameState').GameState__Output} GameStateOut
+ * @typedef {import('../types/proto/referee/v1/Action').Action} Action
+ * @typedef {import('../types/proto/referee/v1/Action').Action__Output} ActionOut
+ * @typedef {import('../types/proto/referee/v1/Status').Status__Output} Status
+ * @typedef {import('../types/proto/referee/v1/GameInfo').GameInfo__Output} GameInfo
+ * @typedef {import('../types/proto/referee/v1/NewGameRequest').NewGameRequest} NewGameRequest
+ * @typedef {import('../types/proto/referee/v1/NewGameResponse').NewGameResponse__Output} NewGameResponse
+ * @typedef {import('../types/proto/referee/v1/PortRoyalOptions').PortRoyalOptions} PortRoyalOptions
+ * @typedef {import('../types/proto/referee/v1/VillageOptions').VillageOptions} VillageOptions
+ * @typedef {import('../types/proto/referee/v1/Applied').Applied__Output} Applied
+ * @typedef {import('../types/proto/referee/v1/Violation').Violation__Output} Violation
+ * @typedef {import('../types/proto/referee/v1/GameView').GameView__Output} GameView
+ * @typedef {import('../types/proto/referee/v1/ReplayResponse').ReplayResponse__Output} ReplayResponse
+ */
 
 const definition = protoLoader.loadSync('referee/v1/referee_service.proto', {
   keepCase: true,
@@ -124,7 +146,10 @@ class Referee {
     });
   }
 
-  /** The games served, with options, player counts and card tables. */
+  /**
+   * The games served, with options, player counts and card tables.
+   * @returns {Promise<GameInfo[]>}
+   */
   async listGames() {
     return (await this.call('ListGames', {})).games;
   }
@@ -133,6 +158,10 @@ class Referee {
    * A new game: `{ state, status }`. Port Royal unless `game` says otherwise; `portRoyal` is a
    * PortRoyalOptions object, `village` a VillageOptions object. With `fairShuffle` (and no seed)
    * nothing is dealt until every seat has sent a contribution (docs/fair-shuffles.md).
+   * @param {number} players
+   * @param {{ seed?: number | string, startSeat?: number, portRoyal?: PortRoyalOptions,
+   *   game?: string, village?: VillageOptions, fairShuffle?: boolean }} [options]
+   * @returns {Promise<NewGameResponse>}
    */
   async newGame(players, { seed, startSeat, portRoyal, game = 'port-royal', village, fairShuffle } = {}) {
     const options = game === 'village' ? { village: village || {} } : { port_royal: portRoyal || {} };
@@ -150,6 +179,10 @@ class Referee {
    * `{ actions, status, descriptions, defaultActions }`: every action open now (only `seat`'s if
    * given), ready for apply; a short English sentence for each; and each deciding seat's default
    * action, the move to play for a seat that timed out or left.
+   * @param {GameState} state
+   * @param {number} [seat]
+   * @returns {Promise<{ actions: ActionOut[], status: Status, descriptions: string[],
+   *   defaultActions: ActionOut[] }>}
    */
   async legalActions(state, seat) {
     const response = await this.call('LegalActions', { state, seat });
@@ -161,18 +194,34 @@ class Referee {
     };
   }
 
-  /** The violation that would refuse `action`, or null if it is legal. */
+  /**
+   * The violation that would refuse `action`, or null if it is legal.
+   * @param {GameState} state
+   * @param {Action} action
+   * @returns {Promise<Violation | null>}
+   */
   async validate(state, action) {
     return (await this.call('Validate', { state, action })).violation || null;
   }
 
-  /** `{ applied: { state, status, events } }` or `{ violation: { code, message } }`. */
+  /**
+   * `{ applied: { state, status, events } }` or `{ violation: { code, message } }`.
+   * @param {GameState} state
+   * @param {Action} action
+   * @returns {Promise<{ applied: Applied, violation?: undefined } | { applied?: undefined,
+   *   violation: Violation }>}
+   */
   async apply(state, action) {
     const response = await this.call('Apply', { state, action });
     return response.applied ? { applied: response.applied } : { violation: response.violation };
   }
 
-  /** What `seat` (or, without one, a spectator) may see. */
+  /**
+   * What `seat` (or, without one, a spectator) may see.
+   * @param {GameState} state
+   * @param {number} [seat]
+   * @returns {Promise<GameView>}
+   */
   async view(state, seat) {
     return (await this.call('View', { state, seat })).view;
   }
@@ -181,6 +230,11 @@ class Referee {
    * `{ state, status, applied, violation?, failed_index? }` after replaying `actions` from
    * `setup` (only the first `stopAfter`, if given); a fair shuffle's setup needs the server seed
    * its finished game revealed.
+   * @param {NewGameRequest} setup
+   * @param {Action[]} actions
+   * @param {string} [serverSeed]
+   * @param {{ stopAfter?: number }} [options]
+   * @returns {Promise<ReplayResponse>}
    */
   async replay(setup, actions, serverSeed, { stopAfter } = {}) {
     return this.call('Replay', { setup, actions, server_seed: serverSeed, stop_after: stopAfter });
