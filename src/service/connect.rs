@@ -242,7 +242,8 @@ async fn read_body(body: Body, limit: usize) -> Result<Bytes, Status> {
 }
 
 /// The gRPC request a Connect call stands for: the same path and headers (trace context
-/// included), `connect-timeout-ms` as `grpc-timeout`, and the message in gRPC's framing.
+/// included; not Connect's or gRPC's own), `connect-timeout-ms` as `grpc-timeout`, and the
+/// message in gRPC's framing.
 fn grpc_request(parts: &http::request::Parts, message: &[u8]) -> http::Request<Body> {
     let mut framed = BytesMut::with_capacity(5 + message.len());
     framed.put_u8(0);
@@ -263,7 +264,12 @@ fn grpc_request(parts: &http::request::Parts, message: &[u8]) -> http::Request<B
             header::CONNECTION,
             header::HOST,
         ];
-        if !skip.contains(name) && !name.as_str().starts_with("connect-") {
+        // Connect's own headers, and any of gRPC's a client sent (a `grpc-accept-encoding`
+        // would have the answer compressed): the call below is this layer's.
+        let protocol = ["connect-", "grpc-"]
+            .iter()
+            .any(|p| name.as_str().starts_with(p));
+        if !skip.contains(name) && !protocol {
             headers.append(name, value.clone());
         }
     }
