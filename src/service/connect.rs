@@ -101,7 +101,14 @@ struct Rpc {
     response: Transcode,
 }
 
-fn from_json<M: Message + serde::de::DeserializeOwned>(json: &[u8]) -> Result<Vec<u8>, String> {
+/// A request message from JSON; an empty body is the empty message, as Connect's own servers
+/// read it (`curl -X POST` with no data).
+fn from_json<M: Message + Default + serde::de::DeserializeOwned>(
+    json: &[u8],
+) -> Result<Vec<u8>, String> {
+    if json.trim_ascii().is_empty() {
+        return Ok(M::default().encode_to_vec());
+    }
     serde_json::from_slice::<M>(json)
         .map(|m| m.encode_to_vec())
         .map_err(|e| format!("the request is not valid JSON for its message: {e}"))

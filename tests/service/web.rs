@@ -175,6 +175,18 @@ async fn connect_json_answers_what_grpc_answers() {
         "{}",
         String::from_utf8_lossy(&asked.body)
     );
+    // An empty body is the empty message.
+    let empty = send(
+        &server,
+        false,
+        "POST",
+        &format!("{PATH}/ListGames"),
+        &[("content-type", "application/json")],
+        Vec::new(),
+    )
+    .await;
+    let listed: v1::ListGamesResponse = decode(&empty);
+    assert_eq!(listed.games.len(), 2);
     // An illegal move is an answer (HTTP 200 with the violation), as in gRPC.
     let mut wrong = apply.clone();
     wrong.action.as_mut().unwrap().expected_sequence = Some(99);
