@@ -262,15 +262,15 @@ fn grpc_request(parts: &http::request::Parts, message: &[u8]) -> http::Request<B
     // The stack below is gRPC's, which is HTTP/2 whatever the connection is.
     *request.version_mut() = Version::HTTP_2;
     let headers = request.headers_mut();
+    let skip = [
+        header::CONTENT_TYPE,
+        header::CONTENT_LENGTH,
+        header::CONTENT_ENCODING,
+        header::ACCEPT_ENCODING,
+        header::CONNECTION,
+        header::HOST,
+    ];
     for (name, value) in &parts.headers {
-        let skip = [
-            header::CONTENT_TYPE,
-            header::CONTENT_LENGTH,
-            header::CONTENT_ENCODING,
-            header::ACCEPT_ENCODING,
-            header::CONNECTION,
-            header::HOST,
-        ];
         // Connect's own headers, and any of gRPC's a client sent (a `grpc-accept-encoding`
         // would have the answer compressed): the call below is this layer's.
         let protocol = ["connect-", "grpc-"]
@@ -318,7 +318,7 @@ async fn grpc_answer(response: http::Response<Body>) -> Result<Bytes, Status> {
     }
     let body = collected.to_bytes();
     match body.get(5..) {
-        Some(message) if body[0] == 0 => Ok(Bytes::copy_from_slice(message)),
+        Some(_) if body[0] == 0 => Ok(body.slice(5..)),
         _ => Err(Status::internal(
             "the answer is not one uncompressed gRPC message",
         )),
@@ -339,13 +339,13 @@ where
         rpc: &'static Rpc,
     ) -> Result<http::Response<Body>, S::Error> {
         let started = Instant::now();
-        let Some(admission) = edge.admit() else {
-            return Ok(error_response(&edge.busy()));
-        };
         let (parts, body) = request.into_parts();
         let refuse = |status: Status| {
             edge.record_refusal(&parts.uri, &parts.headers, &status, started);
             error_response(&status)
+        };
+        let Some(admission) = edge.admit() else {
+            return Ok(refuse(edge.busy()));
         };
         if parts.method != Method::POST {
             return Ok(refuse(Status::unimplemented(
@@ -362,16 +362,20 @@ where
             Ok(b) => b,
             Err(status) => return Ok(refuse(status)),
         };
-        let message = match codec {
-            Codec::Proto => body.to_vec(),
+        let json;
+        let message: &[u8] = match codec {
+            Codec::Proto => &body,
             Codec::Json => match (rpc.request)(&body) {
-                Ok(m) => m,
+                Ok(m) => {
+                    json = m;
+                    &json
+                }
                 Err(e) => return Ok(refuse(Status::invalid_argument(e))),
             },
         };
         // The admission is held here until the answer is encoded, and lent to the edge below.
         let admission = Arc::new(admission);
-        let mut grpc = grpc_request(&parts, &message);
+        let mut grpc = grpc_request(&parts, message);
         grpc.extensions_mut()
             .insert(Admitted(Arc::clone(&admission)));
         std::future::poll_fn(|cx| inner.poll_ready(cx)).await?;

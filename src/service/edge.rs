@@ -65,9 +65,7 @@ impl EdgeLayer {
             metrics,
         }
     }
-}
 
-impl EdgeLayer {
     /// One of the permits of `--max-concurrent-requests`, if one is free, counted in flight
     /// while it is held.
     pub fn admit(&self) -> Option<Admission> {
