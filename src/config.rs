@@ -116,6 +116,15 @@ pub struct Config {
     #[arg(long, env = "REFEREE_CORS_ALLOW_ORIGINS", value_delimiter = ',', value_parser = cors_origin)]
     pub cors_allow_origins: Vec<tonic::codegen::http::HeaderValue>,
 
+    /// Serve the playground, a development tool: a page at `GET /playground/` on the gRPC port
+    /// where an integrator deals a game, sees every seat's view, plays the legal actions, edits
+    /// one by hand to see its refusal, and steps through the log. It calls the referee over
+    /// Connect from the same origin and holds nothing on the server. Off by default: a
+    /// production deployment serves no page.
+    #[arg(long, env = "REFEREE_PLAYGROUND", action = clap::ArgAction::SetTrue,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub playground: bool,
+
     /// TLS on the gRPC port: the server's certificate chain, PEM (with `--tls-key`). Unset =
     /// plaintext (a mesh that terminates TLS needs nothing here). Read at start: a renewed
     /// certificate takes effect at the next restart.

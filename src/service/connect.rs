@@ -30,18 +30,29 @@ use tonic::{Code, Status};
 use tower::{Layer, Service};
 
 use super::edge::{Admitted, EdgeLayer};
+use super::playground::Playground;
 use crate::pb::v1;
 
 /// The Connect layer: with the edge's limits it shares.
 #[derive(Clone, Debug)]
 pub struct ConnectLayer {
     edge: EdgeLayer,
+    playground: Option<Arc<Playground>>,
 }
 
 impl ConnectLayer {
     /// Sharing `edge`'s permits, message size limit and metrics.
     pub fn new(edge: EdgeLayer) -> Self {
-        Self { edge }
+        Self {
+            edge,
+            playground: None,
+        }
+    }
+
+    /// Also serves the playground's page (`--playground`) at [`super::playground::PATH`].
+    pub fn with_playground(mut self, playground: Playground) -> Self {
+        self.playground = Some(Arc::new(playground));
+        self
     }
 }
 
@@ -51,15 +62,18 @@ impl<S> Layer<S> for ConnectLayer {
         Connect {
             inner,
             edge: self.edge.clone(),
+            playground: self.playground.clone(),
         }
     }
 }
 
-/// The service: Connect calls translated, everything else passed through.
+/// The service: Connect calls translated, the playground's files served, everything else
+/// passed through.
 #[derive(Clone, Debug)]
 pub struct Connect<S> {
     inner: S,
     edge: EdgeLayer,
+    playground: Option<Arc<Playground>>,
 }
 
 /// How a Connect call's messages are encoded.
@@ -176,9 +190,29 @@ fn connect_code(code: Code) -> (&'static str, StatusCode) {
     )
 }
 
+/// A detail as JSON, Connect's optional `debug` form, for the detail types the referee sends:
+/// a client without their proto (curl, the playground) reads field paths and reasons from it.
+fn debug(type_name: &str, value: &[u8]) -> Option<serde_json::Value> {
+    use tonic_types::pb::{BadRequest, ErrorInfo};
+    match type_name {
+        "google.rpc.BadRequest" => BadRequest::decode(value).ok().map(|b| {
+            let violations: Vec<_> = b
+                .field_violations
+                .iter()
+                .map(|v| serde_json::json!({ "field": v.field, "description": v.description }))
+                .collect();
+            serde_json::json!({ "fieldViolations": violations })
+        }),
+        "google.rpc.ErrorInfo" => ErrorInfo::decode(value).ok().map(|i| {
+            serde_json::json!({ "reason": i.reason, "domain": i.domain, "metadata": i.metadata })
+        }),
+        _ => None,
+    }
+}
+
 /// Connect's error answer for a status: its code's HTTP status and a JSON body with the code,
 /// the message and the status's details (`google.rpc.BadRequest`, `google.rpc.ErrorInfo`),
-/// each as its type name and its bytes in base64.
+/// each as its type name, its bytes in base64 and (for those two) its JSON as `debug`.
 fn error_response(status: &Status) -> http::Response<Body> {
     let (code, http_status) = connect_code(status.code());
     let details: Vec<serde_json::Value> = tonic_types::pb::Status::decode(status.details())
@@ -192,10 +226,14 @@ fn error_response(status: &Status) -> http::Response<Body> {
                 .next()
                 .unwrap_or_default()
                 .to_owned();
-            serde_json::json!({
+            let mut detail = serde_json::json!({
                 "type": name,
                 "value": base64::engine::general_purpose::STANDARD_NO_PAD.encode(&any.value),
-            })
+            });
+            if let Some(debug) = debug(&name, &any.value) {
+                detail["debug"] = debug;
+            }
+            detail
         })
         .collect();
     let mut body = serde_json::json!({ "code": code, "message": status.message() });
@@ -230,10 +268,19 @@ fn unsupported() -> http::Response<Body> {
 
 /// Whether a request is gRPC-Web (left to its layer).
 fn is_grpc_web(request: &http::Request<Body>) -> bool {
+    content_type_starts(request, b"application/grpc-web")
+}
+
+/// Whether a request is gRPC or gRPC-Web (routed, whatever its path).
+fn is_grpc(request: &http::Request<Body>) -> bool {
+    content_type_starts(request, b"application/grpc")
+}
+
+fn content_type_starts(request: &http::Request<Body>, prefix: &[u8]) -> bool {
     request
         .headers()
         .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/grpc-web"))
+        .is_some_and(|v| v.as_bytes().starts_with(prefix))
 }
 
 /// Reads a body whole, refusing it past `limit` bytes (before reading more).
@@ -417,6 +464,14 @@ where
     }
 
     fn call(&mut self, request: http::Request<Body>) -> Self::Future {
+        if Playground::owns(request.uri().path()) && !is_grpc(&request) {
+            let answer = Playground::answer(
+                self.playground.as_deref(),
+                request.method(),
+                request.uri().path(),
+            );
+            return Box::pin(async move { Ok(answer) });
+        }
         let codec = request
             .headers()
             .get(header::CONTENT_TYPE)

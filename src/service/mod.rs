@@ -10,6 +10,7 @@ pub mod fair_shuffle;
 pub mod games;
 mod health;
 pub mod metrics;
+pub mod playground;
 mod process;
 mod rpc;
 pub mod server;

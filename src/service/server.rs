@@ -226,7 +226,14 @@ pub async fn serve_prepared(
         config.max_concurrent_requests,
         metrics,
     );
-    let connect = ConnectLayer::new(limits.clone());
+    let mut connect = ConnectLayer::new(limits.clone());
+    if config.playground {
+        connect = connect.with_playground(super::playground::Playground::new());
+        tracing::info!(
+            path = super::playground::PATH,
+            "serving the playground (a development tool)"
+        );
+    }
     let mut builder = server
         // gRPC-Web and Connect run over HTTP/1.1 too (a browser's fetch, curl).
         .accept_http1(true)

@@ -298,6 +298,20 @@ fn the_readme_is_a_short_path_that_names_every_proto_file() {
             "## Where to go next"
         ]
     );
+    for image in readme
+        .split("](")
+        .skip(1)
+        .filter_map(|r| r.split(')').next())
+    {
+        if image.ends_with(".png") {
+            assert!(
+                root().join(image).is_file(),
+                "the README shows {image}, which is missing"
+            );
+        }
+    }
+    assert!(readme.contains("(docs/playground-port-royal.png)"));
+    assert!(readme.contains("(docs/playground-village.png)"));
     let next = section(&readme, "## Where to go next");
     for entry in std::fs::read_dir(root().join("proto/referee/v1")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();

@@ -1,7 +1,7 @@
 //! The referee's other protocols on its gRPC port, end to end over loopback: Connect's unary
 //! calls (JSON and proto, HTTP/1.1 and HTTP/2) answer what gRPC answers, refusals in Connect's
 //! error shape with the same details, gRPC-Web over HTTP/1.1, CORS only for the allowed origins,
-//! and Connect's refusals counted like gRPC's.
+//! Connect's refusals counted like gRPC's, and the playground's files only with its flag.
 
 use base64::Engine;
 use http_body_util::BodyExt;
@@ -261,6 +261,11 @@ async fn connect_refusals_have_connects_error_shape_and_grpcs_details() {
         .unwrap();
     let bad = tonic_types::pb::BadRequest::decode(&bytes[..]).unwrap();
     assert_eq!(bad.field_violations[0].field, "players");
+    // The same, as Connect's `debug` JSON, for a client without google.rpc's protos.
+    assert_eq!(
+        detail["debug"]["fieldViolations"][0],
+        json!({"field": "players", "description": bad.field_violations[0].description})
+    );
     // The game's reason comes as ErrorInfo, as in gRPC.
     let answer = connect_json(
         &server,
@@ -278,8 +283,13 @@ async fn connect_refusals_have_connects_error_shape_and_grpcs_details() {
     let bytes = base64::engine::general_purpose::STANDARD_NO_PAD
         .decode(info["value"].as_str().unwrap())
         .unwrap();
+    let debug = &info["debug"];
     let info = tonic_types::pb::ErrorInfo::decode(&bytes[..]).unwrap();
     assert_eq!(info.reason, "UNSUPPORTED_EXPANSION");
+    assert_eq!(
+        (debug["reason"].clone(), debug["domain"].clone()),
+        (json!(info.reason), json!(info.domain))
+    );
     // JSON that is not the message's, a method not served, GET, a compressed body, a body over
     // the limit: each refused with its code and the HTTP status Connect gives it.
     let cases: [Refusal; 6] = [
@@ -537,4 +547,72 @@ fn an_origin_is_a_scheme_and_a_host() {
     ] {
         assert!(parse(bad).is_err(), "{bad}");
     }
+}
+
+/// The playground's files, served with `--playground` over HTTP/1.1 and HTTP/2 beside the RPCs,
+/// under a strict content security policy; a 404 saying how to turn it on without the flag.
+#[tokio::test]
+async fn the_playground_is_served_only_when_asked_for() {
+    let mut config = Config::for_tests();
+    config.playground = true;
+    let server = start(config).await;
+    for http2 in [false, true] {
+        let page = send(&server, http2, "GET", "/playground/", &[], Vec::new()).await;
+        assert_eq!(page.status, 200);
+        assert_eq!(page.headers["content-type"], "text/html; charset=utf-8");
+        let csp = page.headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("script-src 'self'") && csp.contains("connect-src 'self'"));
+        assert_eq!(page.headers["x-content-type-options"], "nosniff");
+        let html = String::from_utf8_lossy(&page.body);
+        for file in ["app.js", "style.css"] {
+            assert!(
+                html.contains(&format!("\"{file}\"")),
+                "the page loads {file}"
+            );
+            let path = format!("/playground/{file}");
+            let served = send(&server, http2, "GET", &path, &[], vec![]).await;
+            assert_eq!(served.status, 200, "{file}");
+        }
+        let schema = send(
+            &server,
+            http2,
+            "GET",
+            "/playground/schema.json",
+            &[],
+            vec![],
+        )
+        .await;
+        assert!(schema.json()["messages"]["referee.v1.GameView"]["fields"].is_array());
+        // The RPCs beside it are untouched.
+        let listed: v1::ListGamesResponse =
+            decode(&connect_json(&server, "ListGames", &json!({})).await);
+        assert_eq!(listed.games.len(), 2);
+    }
+    let head = send(&server, false, "HEAD", "/playground/", &[], Vec::new()).await;
+    assert_eq!((head.status, head.body.len()), (200, 0));
+    let bare = send(&server, false, "GET", "/playground", &[], Vec::new()).await;
+    assert_eq!(
+        (bare.status, bare.headers["location"].to_str().unwrap()),
+        (308, "/playground/")
+    );
+    let posted = send(&server, false, "POST", "/playground/", &[], b"x".to_vec()).await;
+    assert_eq!(
+        (posted.status, posted.headers["allow"].to_str().unwrap()),
+        (405, "GET, HEAD")
+    );
+    let missing = send(
+        &server,
+        false,
+        "GET",
+        "/playground/nope.js",
+        &[],
+        Vec::new(),
+    )
+    .await;
+    assert_eq!(missing.status, 404);
+
+    let off = start(Config::for_tests()).await;
+    let refused = send(&off, false, "GET", "/playground/", &[], Vec::new()).await;
+    assert_eq!(refused.status, 404);
+    assert!(String::from_utf8_lossy(&refused.body).contains("--playground"));
 }

@@ -5,29 +5,16 @@
 // from the exposed headers) and stops another origin's. Needs `chromium` (or CHROMIUM); skipped
 // without it unless REFEREE_BROWSER_TEST=required (scripts/test sets it and installs Chromium).
 const assert = require('node:assert/strict');
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
-const os = require('node:os');
 const path = require('node:path');
 const { test, before, after } = require('node:test');
+const { chromium, launch } = require('./chromium');
 const { freePort, REPO, startReferee } = require('./server');
 
 const here = path.join(__dirname, '..');
 const modules = path.join(here, 'node_modules');
-
-/** The browser, if this machine has one. */
-function chromium() {
-  for (const name of [process.env.CHROMIUM, 'chromium', 'chromium-browser'].filter(Boolean)) {
-    try {
-      execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-      return name;
-    } catch {
-      // not this one
-    }
-  }
-  return null;
-}
 
 /** An import map for the browser: every ESM export of the packages the page imports. */
 function importMap() {
@@ -119,41 +106,20 @@ async function pageServer(descriptors) {
  * `pages`; then closes the browser.
  */
 async function visit(browser, pages, url) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-'));
   const result = pages.result();
-  // Its own process group: Chromium's helper processes are stopped with it.
-  const child = spawn(browser, ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run',
-    `--user-data-dir=${profile}`, url], { stdio: 'ignore', detached: true });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const run = launch(browser, [url]);
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error('the page reported nothing within 60 s')), 60000);
   });
   try {
-    return await Promise.race([result, timeout, exited.then((code) => {
+    return await Promise.race([result, timeout, run.exited.then((code) => {
       throw new Error(`Chromium exited (${code}) before the page reported`);
     })]);
   } finally {
     clearTimeout(timer);
-    await stopGroup(child.pid);
-    await exited;
-    fs.rmSync(profile, { recursive: true, force: true });
+    await run.close();
   }
-}
-
-/** Kills a process group and waits (at most 10 s) until none of it is left to write files. */
-async function stopGroup(pgid) {
-  const alive = () => {
-    try {
-      process.kill(-pgid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (alive()) process.kill(-pgid, 'SIGKILL');
-  for (let i = 0; i < 1000 && alive(); i += 1) await new Promise((r) => setTimeout(r, 10));
-  assert.ok(!alive(), 'Chromium stopped');
 }
 
 const browser = chromium();

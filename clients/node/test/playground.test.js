@@ -1,0 +1,192 @@
+'use strict';
+// The playground (--playground) in headless Chromium, driven over the DevTools protocol: for
+// each game a scripted session deals, plays a few legal actions, steps back and forth through
+// the log, provokes a violation and an INVALID_ARGUMENT from the action editor and checks what
+// the page shows, and round-trips the exported log and state. Each game's table is saved as a
+// screenshot under target/playground/ (REFEREE_PLAYGROUND_SCREENSHOTS=<dir> saves them there
+// instead; docs/ holds the ones the README shows). Needs Chromium, as browser.test.js does.
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { test, before, after } = require('node:test');
+const { chromium, openPage } = require('./chromium');
+const { REPO, startReferee } = require('./server');
+
+const browser = chromium();
+const required = process.env.REFEREE_BROWSER_TEST === 'required';
+const skip = !browser && !required && 'no chromium';
+const shots = process.env.REFEREE_PLAYGROUND_SCREENSHOTS || path.join(REPO, 'target', 'playground');
+let referee;
+let off;
+
+before(async () => {
+  if (!browser) return;
+  [referee, off] = [await startReferee({ REFEREE_PLAYGROUND: 'true' }), await startReferee()];
+});
+
+after(async () => {
+  if (!browser) return;
+  await referee.stop();
+  await off.stop();
+});
+
+/** Runs `script` in the page (its `$` is getElementById), then waits until the page is idle. */
+async function act(page, script) {
+  return page.evaluate(`(async () => {
+    const $ = (id) => document.getElementById(id);
+    const value = await (async () => { ${script} })();
+    await window.playground.idle();
+    return value;
+  })()`);
+}
+
+/** What the page shows: the status line, the position in the log, the problem panel, … */
+function shown(page) {
+  return act(page, `return {
+    status: $("status-line")?.textContent ?? "",
+    position: $("position").textContent,
+    problem: $("problem").hidden ? null : {
+      code: $("problem-code")?.textContent ?? null,
+      message: $("problem-message")?.textContent ?? null,
+      details: [...document.querySelectorAll("#problem-details tr")].map((r) => r.textContent),
+      fields: [...document.querySelectorAll("#problem .field-path")].map((c) => c.textContent),
+    },
+    buttons: [...document.querySelectorAll("#actions button.play")].map((b) => b.textContent),
+    viewers: [...document.querySelectorAll("#views .viewer")].map((v) => v.dataset.viewer),
+    seatsPerViewer: [...document.querySelectorAll("#views .viewer")].map((v) => v.querySelectorAll(":scope > .box").length),
+    tableBoxes: [...document.querySelectorAll("#table .box > .title")].map((t) => t.textContent),
+    cards: document.querySelectorAll("#table .card, #views .card").length,
+    events: [...document.querySelectorAll("#events li")].map((e) => e.textContent),
+    log: [...document.querySelectorAll("#log li")].map((e) => e.textContent),
+  };`);
+}
+
+const GAMES = [
+  { game: 'port-royal', options: ['contracts'], table: 'harbor' },
+  { game: 'village', options: ['port', 'lifeGoals'], table: 'spaces' },
+];
+
+test('the playground is off unless asked for', { skip }, async () => {
+  const response = await fetch(`http://${off.address}/playground/`);
+  assert.equal(response.status, 404);
+  assert.match(await response.text(), /--playground/);
+});
+
+for (const { game, options, table } of GAMES) {
+  test(`a scripted session plays ${game} in the playground`, { skip }, async () => {
+    assert.ok(browser, 'REFEREE_BROWSER_TEST=required: Chromium must be installed');
+    const page = await openPage(browser);
+    try {
+      await page.navigate(`http://${referee.address}/playground/`);
+      await act(page, '');
+      // Deal: the game, three players, a seed, its options.
+      await act(page, `
+        $("game").value = ${JSON.stringify(game)};
+        $("game").dispatchEvent(new Event("change"));
+        await window.playground.idle();
+        $("players").value = "3";
+        $("seed").value = "7";
+        for (const o of ${JSON.stringify(options)}) document.querySelector('[data-option="' + o + '"]').checked = true;
+        $("deal").click();`);
+      let now = await shown(page);
+      assert.equal(now.problem, null, JSON.stringify(now.problem));
+      assert.match(now.status, /^sequence 0 · phase \S+ · to act: seat \d/);
+      assert.deepEqual(now.viewers, ['0', '1', '2', 'spectator'], 'each seat and the spectator');
+      assert.deepEqual(now.seatsPerViewer, [3, 3, 3, 3], 'every viewer sees the three seats');
+      assert.ok(now.tableBoxes.includes(table.replace('_', ' ')), `the table shows ${table}: ${now.tableBoxes}`);
+      assert.ok(now.cards > 0, 'pieces are drawn as cards, not a JSON tree');
+      assert.ok(now.buttons.length > 0, 'the legal actions are buttons');
+
+      // Four legal actions, each from its button: the sequence and the log follow.
+      for (let i = 1; i <= 4; i += 1) {
+        const clicked = await act(page, `
+          const b = document.querySelector("#actions button.play");
+          const text = b.textContent;
+          b.click();
+          return text;`);
+        now = await shown(page);
+        assert.equal(now.problem, null, `move ${i}: ${JSON.stringify(now.problem)}`);
+        assert.match(now.status, new RegExp(`^sequence ${i} `));
+        assert.equal(now.position, `${i} / ${i}`);
+        assert.equal(now.log.at(-1), clicked, 'the log names the action played');
+        assert.ok(now.events.length > 0, `move ${i} shows its events`);
+      }
+
+      // Replay: one back, to the start, then to the end again.
+      await act(page, '$("back").click();');
+      now = await shown(page);
+      assert.equal(now.position, '3 / 4');
+      assert.match(now.status, /^sequence 3 /);
+      await act(page, '$("first").click();');
+      assert.match((await shown(page)).status, /^sequence 0 /);
+      await act(page, '$("last").click();');
+      now = await shown(page);
+      assert.equal(now.position, '4 / 4');
+      assert.match(now.status, /^sequence 4 /);
+
+      // A legal action sent by a seat that is not to act: the violation, with its details.
+      await act(page, `
+        const action = JSON.parse(document.querySelector("#actions button.play").title);
+        const toAct = action.seat ?? 0;
+        action.seat = (toAct + 1) % 3;
+        $("editor").value = JSON.stringify(action);
+        $("apply").click();`);
+      now = await shown(page);
+      assert.equal(now.problem?.code, 'NOT_YOUR_TURN', JSON.stringify(now.problem));
+      assert.match(now.problem.message, /seat \d/i);
+      assert.ok(now.problem.details.some((d) => d.startsWith('to_act')), `details: ${now.problem.details}`);
+      assert.match(now.status, /^sequence 4 /, 'a refused action changes nothing');
+
+      // A malformed action: INVALID_ARGUMENT with the field path as the request spells it.
+      await act(page, `
+        const action = JSON.parse(document.querySelector("#actions button.play").title);
+        const arm = Object.keys(action).find((k) => k !== "seat" && k !== "expectedSequence");
+        action[arm] = { [${JSON.stringify(game === 'village' ? 'takeCube' : 'take')}]: {} };
+        $("editor").value = JSON.stringify(action);
+        $("validate").click();`);
+      now = await shown(page);
+      assert.equal(now.problem?.code, 'invalid_argument', JSON.stringify(now.problem));
+      assert.ok(now.problem.fields.length === 1 && now.problem.fields[0].startsWith('action.'),
+        `the field path: ${now.problem.fields}`);
+
+      // Export the log, deal something else, paste the log back: the same moment returns.
+      await act(page, '$("back").click();');
+      const exported = JSON.parse(await act(page, '$("export-log").click(); return $("transfer").value;'));
+      assert.equal(exported.setup.game, game);
+      assert.equal(exported.actions.length, 4);
+      assert.equal(exported.stopAfter, 3, 'the log exported where it was shown');
+      await act(page, '$("deal").click();');
+      assert.equal((await shown(page)).position, '0 / 0');
+      await act(page, `$("transfer").value = ${JSON.stringify(JSON.stringify(exported))}; $("load").click();`);
+      now = await shown(page);
+      assert.equal(now.problem, null, JSON.stringify(now.problem));
+      assert.equal(now.position, '3 / 4');
+      assert.match(now.status, /^sequence 3 /);
+
+      // Export the state and paste it alone: shown, with no log to step through.
+      const state = await act(page, '$("export-state").click(); return $("transfer").value;');
+      assert.equal(JSON.parse(state).sequence, '3');
+      await act(page, '$("load").click();');
+      now = await shown(page);
+      assert.match(now.status, /^sequence 3 /);
+      assert.equal(now.position, '0 / 0');
+      assert.equal(await act(page, 'return $("back").disabled;'), true);
+
+      // The table after the session's moves, for the README.
+      await act(page, `$("transfer").value = ${JSON.stringify(JSON.stringify({ ...exported, stopAfter: undefined }))}; $("load").click();`);
+      // Three more moves, so pieces have moved: the last action listed, then the first twice.
+      for (const which of ['last', 'first', 'first']) {
+        await act(page, `[...document.querySelectorAll("#actions button.play")].at(${which === 'last' ? -1 : 0}).click();`);
+      }
+      now = await shown(page);
+      assert.equal(now.problem, null, JSON.stringify(now.problem));
+      assert.equal(now.position, '7 / 7');
+      fs.mkdirSync(shots, { recursive: true });
+      const png = await page.screenshot(1400, '#views');
+      assert.equal(png.subarray(1, 4).toString(), 'PNG');
+      fs.writeFileSync(path.join(shots, `playground-${game}.png`), png);
+    } finally {
+      await page.close();
+    }
+  });
+}
