@@ -1,5 +1,5 @@
 //! Fault test on loopback (deploy/README.md, "Proven on loopback"): three replicas of the referee
-//! binary behind HAProxy (HTTP/2, L7) on 127.0.0.1, and a fourth, reference replica outside it.
+//! binary behind HAProxy (L7, HTTP/2 to the replicas) on 127.0.0.1, and a fourth, reference replica outside it.
 //! Clients play complete Port Royal games through the balancer while one replica is killed with
 //! SIGKILL and restarted, and another is sent SIGTERM (drained) and restarted. Asserted: every
 //! game completes; every answer equals the reference replica's answer to the same request; no
@@ -38,7 +38,7 @@ const WORKERS: usize = 6;
 const TIME_LIMIT: Duration = Duration::from_secs(150);
 const ATTEMPTS: u32 = 8;
 
-fn on_path(name: &str) -> Option<PathBuf> {
+pub(crate) fn on_path(name: &str) -> Option<PathBuf> {
     std::env::var_os("PATH")?
         .to_str()?
         .split(':')
@@ -47,7 +47,7 @@ fn on_path(name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -62,8 +62,8 @@ fn binary() -> PathBuf {
 }
 
 /// One referee process on fixed loopback ports, so it can be restarted in place.
-struct Replica {
-    port: u16,
+pub(crate) struct Replica {
+    pub(crate) port: u16,
     metrics: u16,
     child: Child,
 }
@@ -76,17 +76,26 @@ impl Replica {
     }
 
     /// The reference replica keeps its connection (it is the oracle, not under test).
-    fn spawn_reference(port: u16, metrics: u16) -> Self {
+    pub(crate) fn spawn_reference(port: u16, metrics: u16) -> Self {
         Self::spawn_with_age(port, metrics, 0)
     }
 
     fn spawn_with_age(port: u16, metrics: u16, max_age_ms: u64) -> Self {
+        Self::spawn_with_env(
+            port,
+            metrics,
+            &[("REFEREE_MAX_CONNECTION_AGE_MS", &max_age_ms.to_string())],
+        )
+    }
+
+    /// A replica with more (or other) environment than the defaults here.
+    pub(crate) fn spawn_with_env(port: u16, metrics: u16, env: &[(&str, &str)]) -> Self {
         let child = Command::new(binary())
             .env("REFEREE_LISTEN", format!("127.0.0.1:{port}"))
             .env("REFEREE_METRICS_LISTEN", format!("127.0.0.1:{metrics}"))
             .env("REFEREE_SHUTDOWN_GRACE_MS", "10000")
-            .env("REFEREE_MAX_CONNECTION_AGE_MS", max_age_ms.to_string())
             .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .kill_on_drop(true)
@@ -114,7 +123,7 @@ impl Replica {
     }
 }
 
-async fn connect(port: u16) -> Channel {
+pub(crate) async fn connect(port: u16) -> Channel {
     let uri = format!("http://127.0.0.1:{port}");
     for _ in 0..200 {
         if let Ok(ch) = Channel::from_shared(uri.clone()).unwrap().connect().await {
@@ -128,7 +137,10 @@ async fn connect(port: u16) -> Channel {
     panic!("nothing answers on 127.0.0.1:{port}");
 }
 
-fn haproxy_config(frontend: u16, backends: &[u16]) -> String {
+/// HAProxy in front of `backends` (HTTP/2 to each), with retries; its frontend names no
+/// protocol, so it tells gRPC's HTTP/2 (prior knowledge) from HTTP/1.1 (browsers, curl) on one
+/// port (deploy/README.md).
+pub(crate) fn haproxy_config(frontend: u16, backends: &[u16]) -> String {
     let servers: String = backends
         .iter()
         .enumerate()
@@ -140,7 +152,7 @@ fn haproxy_config(frontend: u16, backends: &[u16]) -> String {
         "global\n  maxconn 2000\n\
          defaults\n  mode http\n  timeout connect 1s\n  timeout client 30s\n  timeout server 30s\n\
          \x20 retries 3\n  option redispatch 1\n  retry-on all-retryable-errors\n\
-         frontend grpc\n  bind 127.0.0.1:{frontend} proto h2\n  default_backend referees\n\
+         frontend referee\n  bind 127.0.0.1:{frontend}\n  default_backend referees\n\
          backend referees\n  balance roundrobin\n{servers}"
     )
 }

@@ -13,6 +13,7 @@ mod fuzz;
 mod grpc;
 mod grpc_mutation;
 mod play;
+mod proxy;
 mod tls;
 mod tracing;
 mod village;

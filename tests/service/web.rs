@@ -14,21 +14,21 @@ use tonic::Code;
 use crate::grpc::{client, in_flight_reaches, scrape, start, Server};
 
 /// An HTTP answer: status, headers, body.
-struct Answer {
-    status: u16,
-    headers: hyper::HeaderMap,
+pub(crate) struct Answer {
+    pub(crate) status: u16,
+    pub(crate) headers: hyper::HeaderMap,
     trailers: Option<hyper::HeaderMap>,
-    body: bytes::Bytes,
+    pub(crate) body: bytes::Bytes,
 }
 
 impl Answer {
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_slice(&self.body)
             .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&self.body)))
     }
 }
 
-/// One request over a new connection, HTTP/1.1 or (prior knowledge) HTTP/2.
+/// One request to the test server over a new connection, HTTP/1.1 or (prior knowledge) HTTP/2.
 async fn send(
     server: &Server,
     http2: bool,
@@ -37,7 +37,19 @@ async fn send(
     headers: &[(&str, &str)],
     body: Vec<u8>,
 ) -> Answer {
-    let authority = server.addr.trim_start_matches("http://").to_owned();
+    send_to(&server.addr, http2, method, path, headers, body).await
+}
+
+/// [`send`] to any address (`127.0.0.1:port`, with or without `http://`).
+pub(crate) async fn send_to(
+    addr: &str,
+    http2: bool,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Vec<u8>,
+) -> Answer {
+    let authority = addr.trim_start_matches("http://").to_owned();
     let tcp = tokio::net::TcpStream::connect(&authority).await.unwrap();
     let io = hyper_util::rt::TokioIo::new(tcp);
     let mut request = hyper::Request::builder()

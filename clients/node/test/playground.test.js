@@ -73,7 +73,8 @@ test('the playground is off unless asked for', { skip }, async () => {
 });
 
 for (const { game, options, table } of GAMES) {
-  test(`a scripted session plays ${game} in the playground`, { skip }, async () => {
+  // Bounded: a session takes seconds; Chromium's first start on a machine can take a minute.
+  test(`a scripted session plays ${game} in the playground`, { skip, timeout: 240000 }, async () => {
     assert.ok(browser, 'REFEREE_BROWSER_TEST=required: Chromium must be installed');
     const page = await openPage(browser);
     try {
