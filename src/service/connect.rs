@@ -29,7 +29,7 @@ use tonic::codegen::http::{self, header, HeaderValue, Method, StatusCode, Versio
 use tonic::{Code, Status};
 use tower::{Layer, Service};
 
-use super::edge::{Admitted, EdgeLayer};
+use super::edge::{Admitted, EdgeLayer, Protocol};
 use super::playground::Playground;
 use crate::pb::v1;
 
@@ -388,7 +388,13 @@ where
         let started = Instant::now();
         let (parts, body) = request.into_parts();
         let refuse = |status: Status| {
-            edge.record_refusal(&parts.uri, &parts.headers, &status, started);
+            edge.record_refusal(
+                &parts.uri,
+                &parts.headers,
+                Protocol::Connect,
+                &status,
+                started,
+            );
             error_response(&status)
         };
         let Some(admission) = edge.admit() else {
@@ -425,6 +431,7 @@ where
         let mut grpc = grpc_request(&parts, message);
         grpc.extensions_mut()
             .insert(Admitted(Arc::clone(&admission)));
+        grpc.extensions_mut().insert(Protocol::Connect);
         std::future::poll_fn(|cx| inner.poll_ready(cx)).await?;
         let answer = inner.call(grpc).await?;
         let message = match grpc_answer(answer).await {
@@ -463,7 +470,7 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: http::Request<Body>) -> Self::Future {
+    fn call(&mut self, mut request: http::Request<Body>) -> Self::Future {
         if Playground::owns(request.uri().path()) && !is_grpc(&request) {
             let answer = Playground::answer(
                 self.playground.as_deref(),
@@ -497,17 +504,32 @@ where
                      are gRPC",
                     super::SERVICE
                 ));
-                self.edge
-                    .record_refusal(request.uri(), request.headers(), &status, Instant::now());
+                self.edge.record_refusal(
+                    request.uri(),
+                    request.headers(),
+                    Protocol::Connect,
+                    &status,
+                    Instant::now(),
+                );
                 Box::pin(async move { Ok(error_response(&status)) })
             }
             None if http1 && !is_grpc_web(&request) => {
                 let status = Status::invalid_argument("not gRPC-Web or Connect over HTTP/1.1");
-                self.edge
-                    .record_refusal(request.uri(), request.headers(), &status, Instant::now());
+                self.edge.record_refusal(
+                    request.uri(),
+                    request.headers(),
+                    Protocol::Http,
+                    &status,
+                    Instant::now(),
+                );
                 Box::pin(async move { Ok(unsupported()) })
             }
-            None => Box::pin(async move { inner.call(request).await }),
+            None => {
+                if is_grpc_web(&request) {
+                    request.extensions_mut().insert(Protocol::GrpcWeb);
+                }
+                Box::pin(async move { inner.call(request).await })
+            }
         }
     }
 }

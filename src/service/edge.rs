@@ -95,12 +95,13 @@ impl EdgeLayer {
         &self,
         uri: &http::Uri,
         headers: &http::HeaderMap,
+        protocol: Protocol,
         status: &Status,
         started: Instant,
     ) {
         let (service, method) = method_label(uri.path());
         let span = crate::telemetry::rpc_span(service, method, &trace_headers(headers));
-        record(&self.metrics, method, status, span, started);
+        record(&self.metrics, method, protocol, status, span, started);
     }
 }
 
@@ -115,6 +116,33 @@ pub struct Admission {
 /// call, whose JSON is decoded before the edge): the edge does not admit it a second time.
 #[derive(Clone, Debug)]
 pub struct Admitted(pub Arc<Admission>);
+
+/// The protocol a request came in by, for `referee_requests_total`'s `protocol` label: put in
+/// its extensions by the layer that translated it (Connect, gRPC-Web); gRPC otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// gRPC over HTTP/2.
+    #[default]
+    Grpc,
+    /// gRPC-Web, translated by tonic-web.
+    GrpcWeb,
+    /// Connect's unary calls, translated by `connect.rs`.
+    Connect,
+    /// Plain HTTP that is none of them (refused).
+    Http,
+}
+
+impl Protocol {
+    /// The label value.
+    pub fn label(self) -> &'static str {
+        match self {
+            Protocol::Grpc => "grpc",
+            Protocol::GrpcWeb => "grpc_web",
+            Protocol::Connect => "connect",
+            Protocol::Http => "http",
+        }
+    }
+}
 
 impl<S> Layer<S> for EdgeLayer {
     type Service = Edge<S>;
@@ -380,6 +408,11 @@ where
         let (service, method) = method_label(request.uri().path());
         // The caller's trace, for the span of a refusal no handler makes.
         let trace = trace_headers(request.headers());
+        let protocol = request
+            .extensions()
+            .get::<Protocol>()
+            .copied()
+            .unwrap_or_default();
         let observed = Observed::default();
         request.extensions_mut().insert(observed.clone());
         Box::pin(async move {
@@ -421,7 +454,7 @@ where
                 if !observed.0.load(Ordering::Relaxed) {
                     if let Some(status) = refused(response.headers()) {
                         let span = crate::telemetry::rpc_span(service, method, &trace);
-                        record(&limits.metrics, method, &status, span, started);
+                        record(&limits.metrics, method, protocol, &status, span, started);
                     }
                 }
             }
@@ -431,7 +464,14 @@ where
 }
 
 /// Counts and logs a refusal no handler saw, as `observe` does for the ones it sees.
-fn record(metrics: &Metrics, method: &'static str, status: &Status, span: Span, started: Instant) {
+fn record(
+    metrics: &Metrics,
+    method: &'static str,
+    protocol: Protocol,
+    status: &Status,
+    span: Span,
+    started: Instant,
+) {
     let outcome = super::code_name(status.code());
     let elapsed = started.elapsed();
     span.record("game", "none");
@@ -450,6 +490,7 @@ fn record(metrics: &Metrics, method: &'static str, status: &Status, span: Span, 
             method,
             game: "none",
             outcome,
+            protocol: protocol.label(),
         },
         false,
         elapsed.as_secs_f64(),

@@ -24,6 +24,9 @@ pub struct RequestLabels {
     pub game: &'static str,
     /// `ok`, a violation code, or a gRPC status code name.
     pub outcome: &'static str,
+    /// How it came: `grpc`, `grpc_web`, `connect`, or `http` (plain HTTP, refused). Counted,
+    /// not timed: latency series stay per RPC, game and outcome class.
+    pub protocol: &'static str,
 }
 
 /// Labels of a latency observation: the outcome is `ok`, `violation` (whatever its code) or a

@@ -177,6 +177,11 @@ impl Referee {
                 method,
                 game,
                 outcome,
+                protocol: extensions
+                    .get::<edge::Protocol>()
+                    .copied()
+                    .unwrap_or_default()
+                    .label(),
             },
             matches!(result, Ok((_, Some(_)))),
             elapsed.as_secs_f64(),

@@ -603,8 +603,8 @@ async fn undecodable_bytes_are_invalid_argument_and_oversized_is_resource_exhaus
     // Refused before any handler saw them, and counted.
     let text = scrape(server.metrics).await;
     for line in [
-        r#"referee_requests_total{method="Apply",game="none",outcome="INVALID_ARGUMENT"} 3"#,
-        r#"referee_requests_total{method="Apply",game="none",outcome="RESOURCE_EXHAUSTED"} 1"#,
+        r#"referee_requests_total{method="Apply",game="none",outcome="INVALID_ARGUMENT",protocol="grpc"} 3"#,
+        r#"referee_requests_total{method="Apply",game="none",outcome="RESOURCE_EXHAUSTED",protocol="grpc"} 1"#,
     ] {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
@@ -746,11 +746,11 @@ async fn framing_faults_are_refused_by_code_and_counted() {
     });
     let text = scrape(server.metrics).await;
     for line in [
-        r#"referee_requests_total{method="Apply",game="none",outcome="INVALID_ARGUMENT"} 9"#,
-        r#"referee_requests_total{method="Apply",game="none",outcome="RESOURCE_EXHAUSTED"} 1"#,
-        r#"referee_requests_total{method="Apply",game="none",outcome="UNIMPLEMENTED"} 1"#,
-        r#"referee_requests_total{method="grpc.health.v1.Health/Check",game="none",outcome="INVALID_ARGUMENT"} 1"#,
-        r#"referee_requests_total{method="Apply",game="port-royal",outcome="ok"} 2"#,
+        r#"referee_requests_total{method="Apply",game="none",outcome="INVALID_ARGUMENT",protocol="grpc"} 9"#,
+        r#"referee_requests_total{method="Apply",game="none",outcome="RESOURCE_EXHAUSTED",protocol="grpc"} 1"#,
+        r#"referee_requests_total{method="Apply",game="none",outcome="UNIMPLEMENTED",protocol="grpc"} 1"#,
+        r#"referee_requests_total{method="grpc.health.v1.Health/Check",game="none",outcome="INVALID_ARGUMENT",protocol="grpc"} 1"#,
+        r#"referee_requests_total{method="Apply",game="port-royal",outcome="ok",protocol="grpc"} 2"#,
     ] {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
@@ -998,8 +998,8 @@ async fn a_stalled_client_holds_no_one_up_and_overload_is_refused_at_once() {
     // Both refusals came before any handler, and are counted all the same.
     let text = scrape(server.metrics).await;
     for line in [
-        r#"referee_requests_total{method="ListGames",game="none",outcome="RESOURCE_EXHAUSTED"} 1"#,
-        r#"referee_requests_total{method="ListGames",game="none",outcome="DEADLINE_EXCEEDED"} 1"#,
+        r#"referee_requests_total{method="ListGames",game="none",outcome="RESOURCE_EXHAUSTED",protocol="grpc"} 1"#,
+        r#"referee_requests_total{method="ListGames",game="none",outcome="DEADLINE_EXCEEDED",protocol="grpc"} 1"#,
     ] {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
@@ -1263,9 +1263,9 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
     let text = scrape(server.metrics).await;
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
     for line in [
-        r#"referee_requests_total{method="NewGame",game="port-royal",outcome="ok"} 1"#,
-        r#"referee_requests_total{method="Apply",game="port-royal",outcome="MUST_DRAW_FIRST"} 1"#,
-        r#"referee_requests_total{method="NewGame",game="none",outcome="INVALID_ARGUMENT"} 1"#,
+        r#"referee_requests_total{method="NewGame",game="port-royal",outcome="ok",protocol="grpc"} 1"#,
+        r#"referee_requests_total{method="Apply",game="port-royal",outcome="MUST_DRAW_FIRST",protocol="grpc"} 1"#,
+        r#"referee_requests_total{method="NewGame",game="none",outcome="INVALID_ARGUMENT",protocol="grpc"} 1"#,
         r#"referee_violations_total{game="port-royal",code="MUST_DRAW_FIRST"} 1"#,
         r#"referee_request_duration_seconds_count{method="Apply",game="port-royal",outcome="violation"} 1"#,
         r#"referee_request_duration_seconds_count{method="NewGame",game="none",outcome="INVALID_ARGUMENT"} 1"#,

@@ -11,7 +11,7 @@ use referee::pb::v1::{self, referee_service_client::RefereeServiceClient};
 use tokio::process::Command;
 
 use crate::fault::{connect, free_port, haproxy_config, on_path, Replica};
-use crate::web::send_to;
+use crate::web::{grpc_web_to, send_to};
 
 const PATH: &str = "/referee.v1.RefereeService";
 
@@ -86,16 +86,7 @@ async fn every_protocol_passes_through_one_haproxy_frontend() {
     assert_eq!(refused.json()["code"], "invalid_argument");
 
     // gRPC-Web over HTTP/1.1: the message, then the trailers frame in the body.
-    let framed = crate::common::raw::framed(&request.encode_to_vec());
-    let web = send_to(
-        &balanced,
-        false,
-        "POST",
-        &format!("{PATH}/NewGame"),
-        &[("content-type", "application/grpc-web+proto")],
-        framed,
-    )
-    .await;
+    let web = grpc_web_to(&balanced, "NewGame", &request).await;
     assert_eq!(web.status, 200);
     let len = u32::from_be_bytes(web.body[1..5].try_into().unwrap()) as usize;
     assert_eq!(

@@ -88,6 +88,19 @@ pub(crate) async fn send_to(
 
 const PATH: &str = "/referee.v1.RefereeService";
 
+/// A gRPC-Web call (binary, HTTP/1.1) of the referee's `method` to `addr`.
+pub(crate) async fn grpc_web_to(addr: &str, method: &str, message: &impl Message) -> Answer {
+    send_to(
+        addr,
+        false,
+        "POST",
+        &format!("{PATH}/{method}"),
+        &[("content-type", "application/grpc-web+proto")],
+        crate::common::raw::framed(&message.encode_to_vec()),
+    )
+    .await
+}
+
 /// A Connect JSON call over HTTP/1.1.
 async fn connect_json(server: &Server, method: &str, body: &Value) -> Answer {
     send(
@@ -396,7 +409,7 @@ async fn connect_refusals_have_connects_error_shape_and_grpcs_details() {
     let metrics = scrape(server.metrics).await;
     assert!(
         metrics.contains(
-            "referee_requests_total{method=\"NewGame\",game=\"none\",outcome=\"INVALID_ARGUMENT\"} 2"
+            "referee_requests_total{method=\"NewGame\",game=\"none\",outcome=\"INVALID_ARGUMENT\",protocol=\"connect\"} 2"
         ),
         "{metrics}"
     );
@@ -627,4 +640,30 @@ async fn the_playground_is_served_only_when_asked_for() {
     let refused = send(&off, false, "GET", "/playground/", &[], Vec::new()).await;
     assert_eq!(refused.status, 404);
     assert!(String::from_utf8_lossy(&refused.body).contains("--playground"));
+}
+
+/// `referee_requests_total` tells the protocols apart: each call is counted once, under the
+/// protocol it came by.
+#[tokio::test]
+async fn each_protocol_is_counted_under_its_own_label() {
+    let server = start(Config::for_tests()).await;
+    client(&server)
+        .await
+        .list_games(v1::ListGamesRequest {})
+        .await
+        .unwrap();
+    decode::<v1::ListGamesResponse>(&connect_json(&server, "ListGames", &json!({})).await);
+    let web = grpc_web_to(&server.addr, "ListGames", &v1::ListGamesRequest {}).await;
+    assert_eq!(web.status, 200);
+    let plain = send(&server, false, "GET", "/", &[], Vec::new()).await;
+    assert_eq!(plain.status, 415);
+    let metrics = scrape(server.metrics).await;
+    for protocol in ["grpc", "connect", "grpc_web"] {
+        let series = format!(
+            "referee_requests_total{{method=\"ListGames\",game=\"none\",outcome=\"ok\",\
+             protocol=\"{protocol}\"}} 1"
+        );
+        assert!(metrics.contains(&series), "{series} in {metrics}");
+    }
+    assert!(metrics.contains("protocol=\"http\"} 1"), "{metrics}");
 }

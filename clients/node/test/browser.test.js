@@ -102,15 +102,16 @@ async function pageServer(descriptors) {
 }
 
 /**
- * Opens `url` in headless Chromium and waits (at most a minute) for the result its page posts to
- * `pages`; then closes the browser.
+ * Opens `url` in headless Chromium and waits (at most four minutes: a hang guard, as a start
+ * whose ~300 MB are no longer in the page cache reads them from disk, which took 70 s here once)
+ * for the result its page posts to `pages`; then closes the browser.
  */
 async function visit(browser, pages, url) {
   const result = pages.result();
   const run = launch(browser, [url]);
   let timer;
   const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the page reported nothing within 60 s')), 60000);
+    timer = setTimeout(() => reject(new Error('the page reported nothing within 240 s')), 240000);
   });
   try {
     return await Promise.race([result, timeout, run.exited.then((code) => {

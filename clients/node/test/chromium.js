@@ -22,8 +22,9 @@ function chromium() {
   return null;
 }
 
-// No background work that reaches for the network or a desktop session: this machine has
-// neither, and a start waiting on one takes tens of seconds.
+// No background work that reaches for the network or a desktop session, neither of which a test
+// machine has. (A slow start, seen up to 70 s, is Chromium's files read back from disk after
+// the page cache dropped them; callers bound their waits generously for it.)
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run',
   '--no-default-browser-check', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--disable-default-apps', '--password-store=basic', '--use-mock-keychain',
@@ -50,7 +51,7 @@ async function stopGroup(pgid) {
  */
 function launch(browser, args, stdio = 'ignore') {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'chromium-'));
-  // No D-Bus: a session bus that does not answer holds Chromium's start for its 25 s timeout.
+  // No D-Bus session bus to look for.
   const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'disabled:' };
   const child = spawn(browser, [...FLAGS, `--user-data-dir=${profile}`, ...args], { stdio, env, detached: true });
   const exited = new Promise((resolve) => child.once('exit', resolve));

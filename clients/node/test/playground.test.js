@@ -73,7 +73,8 @@ test('the playground is off unless asked for', { skip }, async () => {
 });
 
 for (const { game, options, table } of GAMES) {
-  // Bounded: a session takes seconds; Chromium's first start on a machine can take a minute.
+  // Bounded (a hang guard): a session takes seconds, but a Chromium start whose files left the
+  // page cache reads ~300 MB from disk (70 s once here).
   test(`a scripted session plays ${game} in the playground`, { skip, timeout: 240000 }, async () => {
     assert.ok(browser, 'REFEREE_BROWSER_TEST=required: Chromium must be installed');
     const page = await openPage(browser);

@@ -177,7 +177,6 @@ function villageHooks(components) {
   const place = (code) => {
     const kind = Math.floor(code / 1000);
     const detail = code % 1000;
-    const name = enumWord("referee.v1.VillagePlace", kind);
     switch (app.schema.enums["referee.v1.VillagePlace"]?.[kind]) {
       case "VILLAGE_PLACE_BUILDING": return enumWord("referee.v1.VillageBuilding", detail);
       case "VILLAGE_PLACE_COUNCIL": return `council ${detail}`;
@@ -186,16 +185,16 @@ function villageHooks(components) {
       case "VILLAGE_PLACE_GRAVE": return `grave ${detail}`;
       case "VILLAGE_PLACE_CHRONICLE":
         return `chronicle: ${enumWord("referee.v1.VillageSection", Math.floor(detail / 100))} ${detail % 100}`;
-      default: return name;
+      default: return enumWord("referee.v1.VillagePlace", kind);
     }
   };
   const members = (codes) => {
     if (!codes?.length) return empty();
-    const alive = codes.map((code, i) => ({ code, i }))
-      .filter(({ code }) => !["VILLAGE_PLACE_RESERVE"].includes(app.schema.enums["referee.v1.VillagePlace"]?.[Math.floor(code / 1000)]));
-    const reserve = codes.length - alive.length;
+    const born = codes.map((code, i) => ({ code, i }))
+      .filter(({ code }) => app.schema.enums["referee.v1.VillagePlace"]?.[Math.floor(code / 1000)] !== "VILLAGE_PLACE_RESERVE");
+    const reserve = codes.length - born.length;
     return el("div", { class: "chips" },
-      alive.map(({ code, i }) => chip(`g${generationOf(i)} ${place(code)}`)),
+      born.map(({ code, i }) => chip(`g${generationOf(i)} ${place(code)}`)),
       reserve ? chip(`${reserve} in reserve`, "empty") : null);
   };
   const piece = (p) => enumWord("referee.v1.VillageComponentSet.Piece", p);
@@ -228,7 +227,9 @@ function villageHooks(components) {
   };
 }
 
+/** Each game's drawings of its pieces, by its oneof arm; a game without is drawn field by field. */
 const HOOKS = { portRoyal: portRoyalHooks, village: villageHooks };
+const HOOKS_NONE = { fields: {}, types: {} };
 
 // ---- the generic layout: a message as a box of its fields ----
 
@@ -340,8 +341,6 @@ function drawStatus(status, view) {
       status.freeToAct?.length ? ` · free to act: ${status.freeToAct.map((s) => `seat ${s}`).join(", ")}` : ""),
     result ?? "");
 }
-
-const HOOKS_NONE = { fields: {}, types: {} };
 
 function drawActions(legal) {
   const defaults = new Set((legal.defaultActions ?? []).map((a) => JSON.stringify(a)));
