@@ -38,7 +38,7 @@ const WORKERS: usize = 6;
 const TIME_LIMIT: Duration = Duration::from_secs(150);
 const ATTEMPTS: u32 = 8;
 
-pub(crate) fn on_path(name: &str) -> Option<PathBuf> {
+fn on_path(name: &str) -> Option<PathBuf> {
     std::env::var_os("PATH")?
         .to_str()?
         .split(':')
@@ -140,7 +140,7 @@ pub(crate) async fn connect(port: u16) -> Channel {
 /// HAProxy in front of `backends` (HTTP/2 to each), with retries; its frontend names no
 /// protocol, so it tells gRPC's HTTP/2 (prior knowledge) from HTTP/1.1 (browsers, curl) on one
 /// port (deploy/README.md).
-pub(crate) fn haproxy_config(frontend: u16, backends: &[u16]) -> String {
+fn haproxy_config(frontend: u16, backends: &[u16]) -> String {
     let servers: String = backends
         .iter()
         .enumerate()
@@ -155,6 +155,54 @@ pub(crate) fn haproxy_config(frontend: u16, backends: &[u16]) -> String {
          frontend referee\n  bind 127.0.0.1:{frontend}\n  default_backend referees\n\
          backend referees\n  balance roundrobin\n{servers}"
     )
+}
+
+/// HAProxy on a free loopback port in front of `backends` ([`haproxy_config`]), its
+/// configuration in a temporary folder; stopped, and the folder removed, when dropped.
+pub(crate) struct Balancer {
+    pub(crate) port: u16,
+    dir: PathBuf,
+    _child: Child,
+}
+
+impl Balancer {
+    /// `None` (the caller skips) when HAProxy is not installed, unless REFEREE_FAULT_TEST=required,
+    /// which makes that a failure.
+    pub(crate) fn start(name: &str, backends: &[u16]) -> Option<Balancer> {
+        let required = std::env::var("REFEREE_FAULT_TEST").is_ok_and(|v| v == "required");
+        let Some(haproxy) = on_path("haproxy") else {
+            assert!(
+                !required,
+                "REFEREE_FAULT_TEST=required but haproxy is not installed"
+            );
+            eprintln!("SKIPPED: haproxy is not installed (scripts/test installs it)");
+            return None;
+        };
+        let port = free_port();
+        let dir = std::env::temp_dir().join(format!("referee-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cfg = dir.join("haproxy.cfg");
+        std::fs::write(&cfg, haproxy_config(port, backends)).unwrap();
+        let child = Command::new(haproxy)
+            .args(["-db", "-f"])
+            .arg(&cfg)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("start haproxy");
+        Some(Balancer {
+            port,
+            dir,
+            _child: child,
+        })
+    }
+}
+
+impl Drop for Balancer {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
 }
 
 #[derive(Default)]
@@ -324,35 +372,16 @@ async fn in_flight_list_games(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn replicas_behind_a_load_balancer_survive_kill_and_drain() {
-    let required = std::env::var("REFEREE_FAULT_TEST").is_ok_and(|v| v == "required");
-    let Some(haproxy) = on_path("haproxy") else {
-        assert!(
-            !required,
-            "REFEREE_FAULT_TEST=required but haproxy is not installed"
-        );
-        eprintln!("SKIPPED: haproxy is not installed (scripts/test installs it)");
-        return;
-    };
     let started = Instant::now();
     let mut replicas: Vec<Replica> = (0..3)
         .map(|_| Replica::spawn(free_port(), free_port()))
         .collect();
-    let reference_replica = Replica::spawn_reference(free_port(), free_port());
-    let lb_port = free_port();
-    let dir = std::env::temp_dir().join(format!("referee-fault-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let cfg = dir.join("haproxy.cfg");
     let ports: Vec<u16> = replicas.iter().map(|r| r.port).collect();
-    std::fs::write(&cfg, haproxy_config(lb_port, &ports)).unwrap();
-    let mut lb = Command::new(haproxy)
-        .arg("-db")
-        .arg("-f")
-        .arg(&cfg)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("start haproxy");
+    let Some(lb) = Balancer::start("fault", &ports) else {
+        return;
+    };
+    let lb_port = lb.port;
+    let reference_replica = Replica::spawn_reference(free_port(), free_port());
 
     for r in &replicas {
         connect(r.port).await;
@@ -413,8 +442,7 @@ async fn replicas_behind_a_load_balancer_survive_kill_and_drain() {
     for w in workers {
         all_ok &= w.await.unwrap();
     }
-    let _ = lb.start_kill();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(lb);
 
     let c = &counts;
     println!(

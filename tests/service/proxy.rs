@@ -4,43 +4,22 @@
 //! replica answers it directly. Needs `haproxy`, as the fault test does (and skipped, or failed
 //! under REFEREE_FAULT_TEST=required, the same way).
 
-use std::process::Stdio;
-
 use prost::Message;
 use referee::pb::v1::{self, referee_service_client::RefereeServiceClient};
-use tokio::process::Command;
 
-use crate::fault::{connect, free_port, haproxy_config, on_path, Replica};
-use crate::web::{grpc_web_to, send_to};
+use crate::fault::{connect, free_port, Balancer, Replica};
+use crate::web::{grpc_web_to, send};
 
 const PATH: &str = "/referee.v1.RefereeService";
 
 #[tokio::test]
 async fn every_protocol_passes_through_one_haproxy_frontend() {
-    let required = std::env::var("REFEREE_FAULT_TEST").is_ok_and(|v| v == "required");
-    let Some(haproxy) = on_path("haproxy") else {
-        assert!(
-            !required,
-            "REFEREE_FAULT_TEST=required but haproxy is not installed"
-        );
-        eprintln!("SKIPPED: haproxy is not installed (scripts/test installs it)");
-        return;
-    };
     let replica =
         Replica::spawn_with_env(free_port(), free_port(), &[("REFEREE_PLAYGROUND", "true")]);
-    let lb_port = free_port();
-    let dir = std::env::temp_dir().join(format!("referee-proxy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let cfg = dir.join("haproxy.cfg");
-    std::fs::write(&cfg, haproxy_config(lb_port, &[replica.port])).unwrap();
-    let _lb = Command::new(haproxy)
-        .args(["-db", "-f"])
-        .arg(&cfg)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("start haproxy");
+    let Some(lb) = Balancer::start("proxy", &[replica.port]) else {
+        return;
+    };
+    let lb_port = lb.port;
     let direct = format!("127.0.0.1:{}", replica.port);
     let balanced = format!("127.0.0.1:{lb_port}");
 
@@ -59,8 +38,8 @@ async fn every_protocol_passes_through_one_haproxy_frontend() {
     let headers = [("content-type", "application/json")];
     for http2 in [false, true] {
         let path = format!("{PATH}/NewGame");
-        let through = send_to(&balanced, http2, "POST", &path, &headers, json.clone()).await;
-        let mine = send_to(&direct, http2, "POST", &path, &headers, json.clone()).await;
+        let through = send(&balanced, http2, "POST", &path, &headers, json.clone()).await;
+        let mine = send(&direct, http2, "POST", &path, &headers, json.clone()).await;
         assert_eq!(
             through.status,
             200,
@@ -73,7 +52,7 @@ async fn every_protocol_passes_through_one_haproxy_frontend() {
     }
     // A refusal keeps Connect's status and body through the proxy.
     let bad = br#"{"game": "village", "players": 9}"#.to_vec();
-    let refused = send_to(
+    let refused = send(
         &balanced,
         false,
         "POST",
@@ -96,8 +75,7 @@ async fn every_protocol_passes_through_one_haproxy_frontend() {
     assert_eq!(web.body[5 + len], 0x80, "the trailers frame");
 
     // The playground's page, as a browser fetches it.
-    let page = send_to(&balanced, false, "GET", "/playground/", &[], Vec::new()).await;
+    let page = send(&balanced, false, "GET", "/playground/", &[], Vec::new()).await;
     assert_eq!(page.status, 200);
     assert!(page.headers.contains_key("content-security-policy"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -28,20 +28,9 @@ impl Answer {
     }
 }
 
-/// One request to the test server over a new connection, HTTP/1.1 or (prior knowledge) HTTP/2.
-async fn send(
-    server: &Server,
-    http2: bool,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: Vec<u8>,
-) -> Answer {
-    send_to(&server.addr, http2, method, path, headers, body).await
-}
-
-/// [`send`] to any address (`127.0.0.1:port`, with or without `http://`).
-pub(crate) async fn send_to(
+/// One request over a new connection, HTTP/1.1 or (prior knowledge) HTTP/2, to `addr`
+/// (`127.0.0.1:port`, with or without `http://`).
+pub(crate) async fn send(
     addr: &str,
     http2: bool,
     method: &str,
@@ -90,7 +79,7 @@ const PATH: &str = "/referee.v1.RefereeService";
 
 /// A gRPC-Web call (binary, HTTP/1.1) of the referee's `method` to `addr`.
 pub(crate) async fn grpc_web_to(addr: &str, method: &str, message: &impl Message) -> Answer {
-    send_to(
+    send(
         addr,
         false,
         "POST",
@@ -104,7 +93,7 @@ pub(crate) async fn grpc_web_to(addr: &str, method: &str, message: &impl Message
 /// A Connect JSON call over HTTP/1.1.
 async fn connect_json(server: &Server, method: &str, body: &Value) -> Answer {
     send(
-        server,
+        &server.addr,
         false,
         "POST",
         &format!("{PATH}/{method}"),
@@ -182,7 +171,7 @@ async fn connect_json_answers_what_grpc_answers() {
     // gRPC's headers sent with a Connect call do not reach the gRPC call it becomes (asking
     // for a compressed answer would otherwise make it unreadable here).
     let asked = send(
-        &server,
+        &server.addr,
         false,
         "POST",
         &format!("{PATH}/ListGames"),
@@ -202,7 +191,7 @@ async fn connect_json_answers_what_grpc_answers() {
     );
     // An empty body is the empty message.
     let empty = send(
-        &server,
+        &server.addr,
         false,
         "POST",
         &format!("{PATH}/ListGames"),
@@ -235,7 +224,7 @@ async fn connect_proto_over_http2_answers_the_same_bytes() {
     };
     for http2 in [true, false] {
         let answer = send(
-            &server,
+            &server.addr,
             http2,
             "POST",
             &format!("{PATH}/NewGame"),
@@ -377,7 +366,7 @@ async fn connect_refusals_have_connects_error_shape_and_grpcs_details() {
         let mut headers = vec![("content-type", "application/json")];
         headers.extend_from_slice(extra);
         let answer = send(
-            &server,
+            &server.addr,
             false,
             method,
             &format!("{PATH}/{rpc}"),
@@ -390,7 +379,7 @@ async fn connect_refusals_have_connects_error_shape_and_grpcs_details() {
     }
     // Health stays gRPC; and HTTP/1.1 that is neither Connect nor gRPC-Web is HTTP 415.
     let health = send(
-        &server,
+        &server.addr,
         false,
         "POST",
         "/grpc.health.v1.Health/Check",
@@ -402,7 +391,7 @@ async fn connect_refusals_have_connects_error_shape_and_grpcs_details() {
         (health.status, health.json()["code"].clone()),
         (501, json!("unimplemented"))
     );
-    let plain = send(&server, false, "GET", "/", &[], Vec::new()).await;
+    let plain = send(&server.addr, false, "GET", "/", &[], Vec::new()).await;
     assert_eq!(plain.status, 415);
     assert!(String::from_utf8_lossy(&plain.body).contains("Connect"));
     // Refusals made before the edge are counted as the edge counts its own.
@@ -451,7 +440,7 @@ async fn grpc_web_calls_over_http1_are_answered_with_trailers_in_the_body() {
     };
     let framed = crate::common::raw::framed(&request.encode_to_vec());
     let answer = send(
-        &server,
+        &server.addr,
         false,
         "POST",
         &format!("{PATH}/NewGame"),
@@ -481,7 +470,7 @@ async fn grpc_web_calls_over_http1_are_answered_with_trailers_in_the_body() {
         ..Default::default()
     };
     let refused = send(
-        &server,
+        &server.addr,
         false,
         "POST",
         &format!("{PATH}/NewGame"),
@@ -505,7 +494,7 @@ async fn preflight(server: &Server, path: &str, origin: &str) -> Answer {
             "content-type,x-grpc-web,traceparent",
         ),
     ];
-    send(server, false, "OPTIONS", path, &headers, Vec::new()).await
+    send(&server.addr, false, "OPTIONS", path, &headers, Vec::new()).await
 }
 
 #[tokio::test]
@@ -537,7 +526,7 @@ async fn cors_answers_only_the_allowed_origins() {
         assert!(allowed.contains(h), "{h} in {allowed}");
     }
     let call = send(
-        &open,
+        &open.addr,
         false,
         "POST",
         &path,
@@ -582,7 +571,7 @@ async fn the_playground_is_served_only_when_asked_for() {
     config.playground = true;
     let server = start(config).await;
     for http2 in [false, true] {
-        let page = send(&server, http2, "GET", "/playground/", &[], Vec::new()).await;
+        let page = send(&server.addr, http2, "GET", "/playground/", &[], Vec::new()).await;
         assert_eq!(page.status, 200);
         assert_eq!(page.headers["content-type"], "text/html; charset=utf-8");
         let csp = page.headers["content-security-policy"].to_str().unwrap();
@@ -595,11 +584,11 @@ async fn the_playground_is_served_only_when_asked_for() {
                 "the page loads {file}"
             );
             let path = format!("/playground/{file}");
-            let served = send(&server, http2, "GET", &path, &[], vec![]).await;
+            let served = send(&server.addr, http2, "GET", &path, &[], vec![]).await;
             assert_eq!(served.status, 200, "{file}");
         }
         let schema = send(
-            &server,
+            &server.addr,
             http2,
             "GET",
             "/playground/schema.json",
@@ -613,20 +602,28 @@ async fn the_playground_is_served_only_when_asked_for() {
             decode(&connect_json(&server, "ListGames", &json!({})).await);
         assert_eq!(listed.games.len(), 2);
     }
-    let head = send(&server, false, "HEAD", "/playground/", &[], Vec::new()).await;
+    let head = send(&server.addr, false, "HEAD", "/playground/", &[], Vec::new()).await;
     assert_eq!((head.status, head.body.len()), (200, 0));
-    let bare = send(&server, false, "GET", "/playground", &[], Vec::new()).await;
+    let bare = send(&server.addr, false, "GET", "/playground", &[], Vec::new()).await;
     assert_eq!(
         (bare.status, bare.headers["location"].to_str().unwrap()),
         (308, "/playground/")
     );
-    let posted = send(&server, false, "POST", "/playground/", &[], b"x".to_vec()).await;
+    let posted = send(
+        &server.addr,
+        false,
+        "POST",
+        "/playground/",
+        &[],
+        b"x".to_vec(),
+    )
+    .await;
     assert_eq!(
         (posted.status, posted.headers["allow"].to_str().unwrap()),
         (405, "GET, HEAD")
     );
     let missing = send(
-        &server,
+        &server.addr,
         false,
         "GET",
         "/playground/nope.js",
@@ -637,7 +634,7 @@ async fn the_playground_is_served_only_when_asked_for() {
     assert_eq!(missing.status, 404);
 
     let off = start(Config::for_tests()).await;
-    let refused = send(&off, false, "GET", "/playground/", &[], Vec::new()).await;
+    let refused = send(&off.addr, false, "GET", "/playground/", &[], Vec::new()).await;
     assert_eq!(refused.status, 404);
     assert!(String::from_utf8_lossy(&refused.body).contains("--playground"));
 }
@@ -655,7 +652,7 @@ async fn each_protocol_is_counted_under_its_own_label() {
     decode::<v1::ListGamesResponse>(&connect_json(&server, "ListGames", &json!({})).await);
     let web = grpc_web_to(&server.addr, "ListGames", &v1::ListGamesRequest {}).await;
     assert_eq!(web.status, 200);
-    let plain = send(&server, false, "GET", "/", &[], Vec::new()).await;
+    let plain = send(&server.addr, false, "GET", "/", &[], Vec::new()).await;
     assert_eq!(plain.status, 415);
     let metrics = scrape(server.metrics).await;
     for protocol in ["grpc", "connect", "grpc_web"] {
