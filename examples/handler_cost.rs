@@ -4,7 +4,11 @@
 //! callgrind, the run with `N` calls minus the run with none, over `N`, is the instructions one
 //! call costs: decoding, checking, the rules, encoding and allocation, without HTTP/2.
 //!
-//! Usage: `handler_cost RPC N` (RPC: apply, legal, view, validate, and each with `village_`).
+//! `codec` is Apply without the handler: the request decoded and the handler's answer (computed
+//! once, before the count) encoded, the part of a call that is protobuf alone.
+//!
+//! Usage: `handler_cost RPC N` (RPC: apply, legal, view, validate, codec, and each with
+//! `village_`).
 
 #[path = "../tests/common/samples.rs"]
 mod samples;
@@ -53,7 +57,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let state = Some(state);
     let bytes = match rpc.trim_start_matches("village_") {
-        "apply" => v1::ApplyRequest {
+        "apply" | "codec" => v1::ApplyRequest {
             state,
             action: Some(action),
         }
@@ -74,6 +78,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let referee = Referee::new(Metrics::new(&[]));
     let runtime = tokio::runtime::Builder::new_current_thread().build()?;
     let rpc = rpc.trim_start_matches("village_").to_owned();
+    let answer = match rpc.as_str() {
+        "codec" => runtime.block_on(async {
+            let request = v1::ApplyRequest::decode(bytes.as_slice())?;
+            let answer = referee.apply(tonic::Request::new(request)).await;
+            Ok::<_, Box<dyn std::error::Error>>(answer?.into_inner())
+        })?,
+        _ => v1::ApplyResponse::default(),
+    };
     let mut answered = 0usize;
     for _ in 0..n {
         let bytes = black_box(bytes.as_slice());
@@ -83,6 +95,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     let request = tonic::Request::new(v1::ApplyRequest::decode(bytes).unwrap());
                     let r = referee.apply(request).await.unwrap();
                     r.into_inner().encode_to_vec().len()
+                }
+                "codec" => {
+                    black_box(v1::ApplyRequest::decode(bytes).unwrap());
+                    black_box(&answer).encode_to_vec().len()
                 }
                 "validate" => {
                     let request = tonic::Request::new(v1::ValidateRequest::decode(bytes).unwrap());

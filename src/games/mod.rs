@@ -89,15 +89,12 @@ pub trait Game: Clone + Sized {
     /// one of `own`, the seat's listed actions, chosen by the game's written rule per decision
     /// (docs/rules.md, "Default actions"), deterministic, and one that moves the game on; a
     /// game every seat plays by its defaults ends. `None` when the seat need not act.
-    fn default_action(&self, seat: Seat, own: &[Self::Action]) -> Option<Self::Action>;
+    fn default_action(&self, seat: Seat, own: &[&Self::Action]) -> Option<Self::Action>;
     /// [`Game::default_action`] of `seat`, its actions listed first (for tests and tools; the
     /// service passes the list it already has).
     fn default_for(&self, seat: Seat) -> Option<Self::Action> {
-        let own: Vec<Self::Action> = self
-            .legal_actions(Some(seat))
-            .into_iter()
-            .map(|(_, a)| a)
-            .collect();
+        let listed = self.legal_actions(Some(seat));
+        let own: Vec<&Self::Action> = listed.iter().map(|(_, a)| a).collect();
         self.default_action(seat, &own)
     }
     /// A short English sentence saying what `seat` taking `action` does, made from the data

@@ -250,11 +250,12 @@ impl<G: Game> Table<G> {
         match self {
             Table::Playing { game, .. } => seats
                 .filter_map(|s| {
-                    let own: Vec<G::Action> = listed
+                    // Borrowed, not copied: a listed action may own a list (Port Royal's persons).
+                    let own: Vec<&G::Action> = listed
                         .iter()
                         .filter(|(by, _)| *by == s)
                         .filter_map(|(_, a)| match a {
-                            TableAction::Game(a) => Some(a.clone()),
+                            TableAction::Game(a) => Some(a),
                             TableAction::Contribute(_) => None,
                         })
                         .collect();

@@ -76,7 +76,7 @@ impl crate::games::Game for State {
     fn legal_actions(&self, seat: Option<crate::core::Seat>) -> Vec<(crate::core::Seat, Action)> {
         State::legal_actions(self, seat)
     }
-    fn default_action(&self, seat: crate::core::Seat, own: &[Action]) -> Option<Action> {
+    fn default_action(&self, seat: crate::core::Seat, own: &[&Action]) -> Option<Action> {
         State::default_among(self, seat, own)
     }
     fn describe_action(&self, seat: crate::core::Seat, action: &Action) -> String {

@@ -1618,6 +1618,52 @@ fn the_status_names_the_deciding_seat_and_the_decision() {
     }
 }
 
+/// The customer census names the tile at fault: one the set does not have, else the lowest tile
+/// missing or in two places.
+#[test]
+fn the_customer_census_names_the_tile_at_fault() {
+    let [set, _] = sets();
+    let s = game(&set, 3, 1, true);
+    let said = |edit: &dyn Fn(&mut Parts)| {
+        let mut p = s.to_parts();
+        edit(&mut p);
+        let errors = State::from_parts(p, s.config().rules, &set).expect_err("refused");
+        let market: Vec<_> = errors
+            .errors
+            .iter()
+            .filter(|e| e.field == "market")
+            .collect();
+        assert_eq!(market.len(), 1, "{errors}");
+        market[0].description.clone()
+    };
+    let tiles = set.customers.len();
+    let unknown = u8::try_from(tiles).unwrap();
+    let pile = s.to_parts().market.pile;
+    let (low, high) = (*pile.iter().min().unwrap(), *pile.iter().max().unwrap());
+    assert_eq!(
+        said(&|p| p.market.pile.extend([unknown + 1, unknown])),
+        format!("customer tile {unknown} does not exist")
+    );
+    assert_eq!(
+        said(&|p| p.market.pile.retain(|&t| t != low)),
+        format!("customer tile {low} must be in exactly one place")
+    );
+    assert_eq!(
+        said(&|p| {
+            p.market.pile.retain(|&t| t != high);
+            p.seats[0].customers.push(low);
+        }),
+        format!("customer tile {low} must be in exactly one place"),
+        "the lower of a doubled and a missing tile"
+    );
+    let last = u8::try_from(tiles - 1).unwrap();
+    assert_eq!(
+        said(&|p| p.seats[1].customers.push(last)),
+        format!("customer tile {last} must be in exactly one place"),
+        "the highest tile doubled: the list is longer than the set"
+    );
+}
+
 /// A state no game can reach is refused, naming the field.
 #[test]
 fn unreachable_village_states_are_refused_by_field() {

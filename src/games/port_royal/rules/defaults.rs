@@ -14,7 +14,7 @@ impl State {
     /// 2, claim an expedition it can, else take the first ship in the harbour, else hire the
     /// affordable person worth the most victory points (the first of them), else pass; any
     /// other seat passes.
-    pub fn default_among(&self, seat: Seat, own: &[Action]) -> Option<Action> {
+    pub fn default_among(&self, seat: Seat, own: &[&Action]) -> Option<Action> {
         if self.to_act() != Some(seat) {
             return None;
         }
@@ -33,9 +33,9 @@ impl State {
 
     /// The active player's default in phase 2: a table of absent players that never took a card
     /// could deal forever, so it takes one, spending coins only when no ship is there to take.
-    fn active_trade(own: &[Action]) -> Action {
+    fn active_trade(own: &[&Action]) -> Action {
         // Coins are never declined; a special ship's gift goes to the first seat listed.
-        let plain = |a: &&Action| {
+        let plain = |a: &&&Action| {
             matches!(
                 a,
                 Action::Take {
@@ -62,6 +62,9 @@ impl State {
             // The last maximum of the reversed list: the first person worth the most.
             .rev()
             .max_by_key(|a| card_of(a).map_or(0, Card::vp));
-        claim.or(ship).or(person).cloned().unwrap_or(Action::Pass)
+        claim
+            .or(ship)
+            .or(person)
+            .map_or(Action::Pass, |a| (*a).clone())
     }
 }

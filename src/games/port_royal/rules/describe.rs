@@ -14,18 +14,17 @@ use super::super::state::State;
 impl State {
     /// What `seat` taking `action` does, e.g. "Seat 1 takes a yellow ship (1 coin)".
     pub fn describe_action(&self, seat: Seat, action: &Action) -> String {
-        let s = format!("Seat {seat}");
         match action {
-            Action::Draw => format!("{s} draws a card"),
-            Action::Stop => format!("{s} stops drawing"),
-            Action::Repel => format!("{s} repels the ship"),
-            Action::Admit => format!("{s} lets the ship into the harbor"),
+            Action::Draw => format!("Seat {seat} draws a card"),
+            Action::Stop => format!("Seat {seat} stops drawing"),
+            Action::Repel => format!("Seat {seat} repels the ship"),
+            Action::Admit => format!("Seat {seat} lets the ship into the harbor"),
             Action::Take {
                 card,
                 decline_coins,
                 gift_to,
             } => {
-                let mut text = format!("{s} takes {}", card_of(*card));
+                let mut text = format!("Seat {seat} takes {}", card_of(*card));
                 if *decline_coins {
                     text.push_str(", declining its coins");
                 }
@@ -34,20 +33,20 @@ impl State {
                 }
                 text
             }
-            Action::Pass => format!("{s} passes"),
+            Action::Pass => format!("Seat {seat} passes"),
             Action::ClaimExpedition {
                 expedition,
                 persons,
             } => format!(
-                "{s} claims {} with {} persons",
+                "Seat {seat} claims {} with {} persons",
                 card_of(*expedition),
                 persons.len()
             ),
             Action::CompleteContract(id) => {
-                format!("{s} completes the contract {}", contract_name(*id))
+                format!("Seat {seat} completes the contract {}", contract_name(*id))
             }
-            Action::Accept => format!("{s} accepts the offer"),
-            Action::Decline => format!("{s} declines the offer"),
+            Action::Accept => format!("Seat {seat} accepts the offer"),
+            Action::Decline => format!("Seat {seat} declines the offer"),
         }
     }
 

@@ -14,11 +14,11 @@ impl State {
     /// the well); `Pass` wherever it is an answer; otherwise (a cube of choice, which member dies,
     /// the action after the well, a ship's first step out of port) the first answer listed. Free
     /// actions are never a default: they need not be taken.
-    pub fn default_among(&self, seat: Seat, own: &[Action]) -> Option<Action> {
+    pub fn default_among(&self, seat: Seat, own: &[&Action]) -> Option<Action> {
         let decision = self.decision().filter(|d| d.seat() == seat)?;
         // The decision's own answers: the listed actions but the free ones.
-        let answers: Vec<&Action> = own.iter().filter(|a| !is_free(a)).collect();
-        let influence = |a: &&&Action| {
+        let answers = || own.iter().copied().filter(|a| !is_free(a));
+        let influence = |a: &&Action| {
             matches!(
                 a,
                 Action::TakeCube {
@@ -27,14 +27,11 @@ impl State {
                 }
             )
         };
-        let take = |a: &&&Action| matches!(a, Action::TakeCube { .. });
+        let take = |a: &&Action| matches!(a, Action::TakeCube { .. });
         let chosen = match decision {
-            Decision::Turn { .. } => answers
-                .iter()
-                .find(influence)
-                .or_else(|| answers.iter().find(take)),
-            _ => answers.iter().find(|a| ***a == Action::Pass),
+            Decision::Turn { .. } => answers().find(influence).or_else(|| answers().find(take)),
+            _ => answers().find(|a| **a == Action::Pass),
         };
-        chosen.or(answers.first()).map(|a| **a)
+        chosen.or_else(|| answers().next()).copied()
     }
 }

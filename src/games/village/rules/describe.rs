@@ -15,56 +15,77 @@ use super::words::{a, cargo_name, cubes_text, word};
 impl State {
     /// What `seat` taking `action` does, e.g. "Seat 2 takes a pink cube from the crafts space".
     pub fn describe_action(&self, seat: Seat, action: &Action) -> String {
-        let s = format!("Seat {seat}");
         match *action {
             Action::ChooseCube { colour } => {
-                format!("{s} takes a {} cube of its choice", word(colour))
+                format!("Seat {seat} takes a {} cube of its choice", word(colour))
             }
             Action::TakeCube { space, cube } => match cube {
                 Cube::Influence(c) => {
                     format!(
-                        "{s} takes a {} cube from the {} space",
+                        "Seat {seat} takes a {} cube from the {} space",
                         word(c),
                         word(space)
                     )
                 }
-                Cube::Plague => format!("{s} takes the plague cube from the {} space", word(space)),
+                Cube::Plague => format!(
+                    "Seat {seat} takes the plague cube from the {} space",
+                    word(space)
+                ),
             },
             Action::UseWell { colour } => {
-                format!("{s} uses the well, returning three {} cubes", word(colour))
+                format!(
+                    "Seat {seat} uses the well, returning three {} cubes",
+                    word(colour)
+                )
             }
-            Action::ChooseAction { space } => format!("{s} chooses the {} action", word(space)),
-            Action::Pass => format!("{s} passes"),
-            Action::Harvest => format!("{s} harvests"),
-            Action::NewMember => format!("{s} brings its next generation onto the farmyard"),
-            Action::Recall { member } => format!("{s} recalls member {member} to the farmyard"),
+            Action::ChooseAction { space } => {
+                format!("Seat {seat} chooses the {} action", word(space))
+            }
+            Action::Pass => format!("Seat {seat} passes"),
+            Action::Harvest => format!("Seat {seat} harvests"),
+            Action::NewMember => {
+                format!("Seat {seat} brings its next generation onto the farmyard")
+            }
+            Action::Recall { member } => {
+                format!("Seat {seat} recalls member {member} to the farmyard")
+            }
             Action::Train { building, member } => {
-                format!("{s} trains member {member} at the {}", word(building))
+                format!(
+                    "Seat {seat} trains member {member} at the {}",
+                    word(building)
+                )
             }
             Action::Produce { building, good } => {
-                format!("{s} produces {} at the {}", a(word(good)), word(building))
+                format!(
+                    "Seat {seat} produces {} at the {}",
+                    a(word(good)),
+                    word(building)
+                )
             }
             Action::Buy {
                 building,
                 good,
                 payment,
             } => format!(
-                "{s} buys {} at the {}, paying {}",
+                "Seat {seat} buys {} at the {}, paying {}",
                 a(word(good)),
                 word(building),
                 paid(payment)
             ),
-            Action::Mill => format!("{s} uses the mill"),
+            Action::Mill => format!("Seat {seat} uses the mill"),
             Action::EnterCouncil { member, payment } => format!(
-                "{s} sends member {member} into the council chamber, paying {}",
+                "Seat {seat} sends member {member} into the council chamber, paying {}",
                 council(payment)
             ),
             Action::AdvanceCouncil { member, payment } => format!(
-                "{s} moves member {member} up a stage in the council chamber, paying {}",
+                "Seat {seat} moves member {member} up a stage in the council chamber, paying {}",
                 council(payment)
             ),
             Action::UsePrivilege { privilege } => {
-                format!("{s} uses the privilege: {}", self.privilege(privilege))
+                format!(
+                    "Seat {seat} uses the privilege: {}",
+                    self.privilege(privilege)
+                )
             }
             Action::Travel {
                 member,
@@ -79,7 +100,7 @@ impl State {
                     .get(usize::from(path))
                     .map_or_else(|| format!("path {path}"), |p| p.between.join(" to "));
                 format!(
-                    "{s} sends member {member} along the path from {ends}, paying {}",
+                    "Seat {seat} sends member {member} along the path from {ends}, paying {}",
                     paid(payment)
                 )
             }
@@ -88,36 +109,44 @@ impl State {
                     ChurchPayment::Time => "three time".to_owned(),
                     ChurchPayment::Cube(p) => paid(p),
                 };
-                format!("{s} sends member {member} to church (the black bag), paying {cost}")
+                format!(
+                    "Seat {seat} sends member {member} to church (the black bag), paying {cost}"
+                )
             }
-            Action::Serve { stall, .. } => format!("{s} serves the customer on stall {stall}"),
-            Action::Die { member } => format!("{s} names member {member} to die"),
+            Action::Serve { stall, .. } => {
+                format!("Seat {seat} serves the customer on stall {stall}")
+            }
+            Action::Die { member } => format!("Seat {seat} names member {member} to die"),
             Action::BuyOut { count } => {
-                format!("{s} buys {count} of its members out of the black bag")
+                format!("Seat {seat} buys {count} of its members out of the black bag")
             }
             Action::MoveLeft { member } => {
-                format!("{s} moves member {member} one church window left")
+                format!("Seat {seat} moves member {member} one church window left")
             }
             Action::SetSail { captain } => {
-                format!("{s} hires a captain of kind {captain} and sets sail")
+                format!("Seat {seat} hires a captain of kind {captain} and sets sail")
             }
-            Action::Sail => format!("{s} sails on"),
-            Action::ReturnToPort => format!("{s} returns to port"),
-            Action::Load { cargo } => format!("{s} loads {}", a(cargo_name(cargo))),
-            Action::Embark { member } => format!("{s} puts member {member} aboard the ship"),
-            Action::Step { to, .. } => format!("{s} sails to sea space {to}"),
-            Action::Land => format!("{s} lands on the island"),
-            Action::SellCargo { cargo } => format!("{s} sells {}", a(cargo_name(cargo))),
-            Action::TakeTile => format!("{s} takes the top tile of the island's stack"),
+            Action::Sail => format!("Seat {seat} sails on"),
+            Action::ReturnToPort => format!("Seat {seat} returns to port"),
+            Action::Load { cargo } => format!("Seat {seat} loads {}", a(cargo_name(cargo))),
+            Action::Embark { member } => {
+                format!("Seat {seat} puts member {member} aboard the ship")
+            }
+            Action::Step { to, .. } => format!("Seat {seat} sails to sea space {to}"),
+            Action::Land => format!("Seat {seat} lands on the island"),
+            Action::SellCargo { cargo } => format!("Seat {seat} sells {}", a(cargo_name(cargo))),
+            Action::TakeTile => format!("Seat {seat} takes the top tile of the island's stack"),
             Action::Mission { .. } => {
-                format!("{s} sends the member aboard onto the island's missionary church")
+                format!("Seat {seat} sends the member aboard onto the island's missionary church")
             }
             Action::CashChest { value } => {
-                format!("{s} turns over a chest brought home, worth {value} coins")
+                format!("Seat {seat} turns over a chest brought home, worth {value} coins")
             }
-            Action::SellCocoa { .. } => format!("{s} sells a cocoa basket"),
-            Action::SellTea { .. } => format!("{s} sells a tea bale"),
-            Action::RevealGoal { goal } => format!("{s} reveals its life goal {}", word(goal)),
+            Action::SellCocoa { .. } => format!("Seat {seat} sells a cocoa basket"),
+            Action::SellTea { .. } => format!("Seat {seat} sells a tea bale"),
+            Action::RevealGoal { goal } => {
+                format!("Seat {seat} reveals its life goal {}", word(goal))
+            }
         }
     }
 

@@ -8,20 +8,25 @@ use crate::games::village::state::sea::Cargo;
 
 /// A name for `details`: the variant in snake case (`TravellingSalesman` → `travelling_salesman`).
 pub(in crate::games::village::rules) fn token(x: impl Debug) -> String {
-    let debug = format!("{x:?}");
-    let mut out = String::new();
-    for (i, ch) in debug.chars().enumerate() {
-        if ch.is_ascii_uppercase() && i > 0 {
-            out.push('_');
-        }
-        out.push(ch.to_ascii_lowercase());
-    }
-    out
+    joined(x, '_')
 }
 
 /// A name for a sentence (`travelling salesman`).
 pub(in crate::games::village::rules) fn word(x: impl Debug) -> String {
-    token(x).replace('_', " ")
+    joined(x, ' ')
+}
+
+/// The variant's name in lower case, its words joined by `sep`.
+fn joined(x: impl Debug, sep: char) -> String {
+    let debug = format!("{x:?}");
+    let mut out = String::with_capacity(debug.len() + 4);
+    for (i, ch) in debug.chars().enumerate() {
+        if ch.is_ascii_uppercase() && i > 0 {
+            out.push(sep);
+        }
+        out.push(ch.to_ascii_lowercase());
+    }
+    out
 }
 
 /// A name with its article (`a horse`, `an ox`).

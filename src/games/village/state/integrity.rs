@@ -35,7 +35,8 @@ impl State {
         let c = &self.config.components;
         let players = self.config.players;
         let family: u32 = c.family.generations.iter().sum();
-        let mut resting: Vec<Place> = Vec::new();
+        let members = self.seats.iter().map(|s| s.members.len()).sum();
+        let mut resting: Vec<Place> = Vec::with_capacity(members);
         for (i, s) in self.seats.iter().enumerate() {
             if s.members.len() as u64 != u64::from(family) {
                 errs.push(
@@ -190,17 +191,22 @@ impl State {
             errs.push("monks", format!("must be {}", c.supply.monks));
         }
         let tiles = c.customers.len();
-        let mut count = vec![0u32; tiles];
-        for &t in &census.customers {
-            match count.get_mut(usize::from(t)) {
-                Some(n) => *n += 1,
-                None => {
-                    errs.push("market", format!("customer tile {t} does not exist"));
-                    return;
-                }
-            }
+        // The census lists the tiles sorted: each of 0..tiles once is that list exactly, and the
+        // first place it differs names the lowest tile missing or doubled.
+        let listed = &census.customers;
+        if let Some(t) = listed.iter().find(|&&t| usize::from(t) >= tiles) {
+            errs.push("market", format!("customer tile {t} does not exist"));
+            return;
         }
-        if let Some(t) = count.iter().position(|&n| n != 1) {
+        let got = listed
+            .iter()
+            .map(|&t| usize::from(t))
+            .chain(std::iter::repeat(tiles));
+        let wrong = match (0..tiles).zip(got).find(|(want, got)| want != got) {
+            Some((want, got)) => Some(want.min(got)),
+            None => listed.get(tiles).map(|&t| usize::from(t)),
+        };
+        if let Some(t) = wrong {
             errs.push(
                 "market",
                 format!("customer tile {t} must be in exactly one place"),
@@ -231,7 +237,6 @@ impl State {
         }
         let port = &self.config.components.port;
         let tiles = [port.stack_tiles[usize::from(self.config.players) - 2]; 2];
-        let captains: Vec<u32> = port.captains.iter().map(|k| k.copies).collect();
         let mut chests = port.chests.clone();
         chests.sort_unstable();
         if census.cocoa_tea != tiles {
@@ -246,9 +251,13 @@ impl State {
                 "treasure chests do not add up to the game's",
             );
         }
-        if census.captains != captains
-            || h.captains.len() != captains.len()
-            || h.gone.captains.len() != captains.len()
+        let kinds = port.captains.len();
+        if !census
+            .captains
+            .iter()
+            .eq(port.captains.iter().map(|k| &k.copies))
+            || h.captains.len() != kinds
+            || h.gone.captains.len() != kinds
         {
             errs.push(
                 "harbour.captains",
@@ -267,9 +276,9 @@ impl State {
         let mut missions = Vec::new();
         for (i, s) in self.seats.iter().enumerate() {
             let ship = &s.ship;
-            let mut kinds: Vec<_> = ship.holds.iter().map(|c| c.kind()).collect();
-            kinds.sort_unstable();
-            kinds.dedup();
+            let holds = &ship.holds;
+            let distinct =
+                (0..holds.len()).all(|k| !holds[..k].iter().any(|c| c.kind() == holds[k].kind()));
             let aboard = s.members.iter().filter(|m| m.place == Place::Ship).count();
             let member_held = ship.holds.contains(&super::sea::Cargo::Member);
             let voyage = matches!(
@@ -279,7 +288,7 @@ impl State {
             let ok = if self.port() {
                 usize::from(ship.at) < sea.spaces()
                     && ship.holds.len() <= super::sea::HOLDS
-                    && kinds.len() == ship.holds.len()
+                    && distinct
                     && aboard == usize::from(member_held)
                     && ship
                         .captain

@@ -330,24 +330,35 @@ impl State {
                 *sum = sum.saturating_add(n);
             }
         }
-        let mut customers: Vec<u8> = self
-            .market
-            .tiles()
-            .chain(self.seats.iter().flat_map(|s| s.customers.iter().copied()))
-            .collect();
+        // Sized once: a chained iterator's length is unknown to `collect`, which would grow the
+        // list several times on every request.
+        let served: usize = self.seats.iter().map(|s| s.customers.len()).sum();
+        let market = &self.market;
+        let mut customers = Vec::with_capacity(
+            market.pile.len() + market.stalls.len() + market.waiting.len() + served,
+        );
+        customers.extend(market.tiles());
+        customers.extend(self.seats.iter().flat_map(|s| s.customers.iter().copied()));
         customers.sort_unstable();
-        let mut goals: Vec<Goal> = self
-            .seats
-            .iter()
-            .flat_map(|s| s.goals.iter().map(|g| g.goal))
-            .collect();
+        let mut goals = Vec::with_capacity(self.seats.iter().map(|s| s.goals.len()).sum());
+        goals.extend(
+            self.seats
+                .iter()
+                .flat_map(|s| s.goals.iter().map(|g| g.goal)),
+        );
         goals.sort_unstable();
         let h = &self.harbour;
         let mut cocoa_tea = [
             h.cocoa.saturating_add(h.gone.cocoa),
             h.tea.saturating_add(h.gone.tea),
         ];
-        let mut chests: Vec<u32> = h.chests.iter().chain(&h.gone.chests).copied().collect();
+        let held: usize = self
+            .seats
+            .iter()
+            .map(|s| s.chests.len() + s.ship.holds.len())
+            .sum();
+        let mut chests = Vec::with_capacity(h.chests.len() + h.gone.chests.len() + held);
+        chests.extend(h.chests.iter().chain(&h.gone.chests));
         let mut captains: Vec<u32> = h
             .captains
             .iter()

@@ -108,17 +108,32 @@ impl State {
     fn check_resting(&self, errs: &mut StateErrors) {
         let players = self.config.players;
         let c = &self.config.components;
-        // Each row's labels (which spaces are open at this player count), and which spaces hold
-        // a member, by index: one pass over the members, one over the spaces.
-        let mut labels: Vec<&[crate::games::village::components::Label]> =
-            c.chronicle.sections().iter().map(|(_, l)| *l).collect();
-        labels.push(&c.graves.spaces);
-        let burials = vec![crate::games::village::components::Label::All; c.port.sea_burials.len()];
-        if self.port() {
-            labels.push(&burials);
-        }
-        let mut taken: Vec<Vec<bool>> = labels.iter().map(|l| vec![false; l.len()]).collect();
+        // Each row's labels (which spaces are open at this player count; every sea burial is),
+        // and which spaces hold a member, by index: one pass over the members, one over the
+        // spaces, into one flat list (this runs on every request).
+        let sections = c.chronicle.sections();
         let graves = Section::ALL.len();
+        let burials = if self.port() {
+            c.port.sea_burials.len()
+        } else {
+            0
+        };
+        let row_len = |row: usize| match row {
+            r if r < graves => sections[r].1.len(),
+            r if r == graves => c.graves.spaces.len(),
+            _ => burials,
+        };
+        let open_at = |row: usize, k: usize| match row {
+            r if r < graves => sections[r].1[k].open(players),
+            r if r == graves => c.graves.spaces[k].open(players),
+            _ => true,
+        };
+        let rows = graves + 1 + usize::from(self.port());
+        let mut start = [0usize; Section::ALL.len() + 3];
+        for row in 0..rows {
+            start[row + 1] = start[row] + row_len(row);
+        }
+        let mut taken = vec![false; start[rows]];
         for m in self.seats.iter().flat_map(|s| &s.members) {
             let (row, k) = match m.place {
                 Place::Chronicle(section, k) => (section as usize, k),
@@ -126,15 +141,16 @@ impl State {
                 Place::SeaBurial(k) => (graves + 1, k),
                 _ => continue,
             };
-            if let Some(t) = taken.get_mut(row).and_then(|r| r.get_mut(usize::from(k))) {
-                *t = true;
+            if row < rows && usize::from(k) < row_len(row) {
+                taken[start[row] + usize::from(k)] = true;
             }
         }
-        let mut full = Vec::with_capacity(labels.len());
-        for (row, (labels, taken)) in labels.iter().zip(&taken).enumerate() {
-            let open = || (0..labels.len()).filter(|&k| labels[k].open(players));
+        let mut full = [false; Section::ALL.len() + 2];
+        for (row, full) in full.iter_mut().enumerate().take(rows) {
+            let taken = &taken[start[row]..start[row + 1]];
+            let open = || (0..taken.len()).filter(|&k| open_at(row, k));
             let filled = open().take_while(|&k| taken[k]).count();
-            full.push(filled == open().count());
+            *full = filled == open().count();
             if let Some(k) = open().skip(filled).find(|&k| taken[k]) {
                 let place = match row {
                     r if r < graves => Place::Chronicle(Section::ALL[r], k as u8),
@@ -148,8 +164,7 @@ impl State {
                 );
             }
         }
-        let sections = Section::ALL.len();
-        let ended = full[..sections].iter().all(|&f| f) || full[sections..].contains(&true);
+        let ended = full[..graves].iter().all(|&f| f) || full[graves..rows].contains(&true);
         if self.ending && !ended {
             errs.push(
                 "ending",
@@ -183,7 +198,7 @@ impl State {
         let Some(top) = self.decision() else {
             return;
         };
-        let at = format!("pending[{}]", self.pending.len() - 1);
+        let at = || format!("pending[{}]", self.pending.len() - 1);
         let seat = top.seat();
         let s = &self.seats[usize::from(seat)];
         match top {
@@ -203,7 +218,7 @@ impl State {
                 if !s.members.iter().any(|m| m.place == Place::Council(up_to)) =>
             {
                 errs.push(
-                    at.clone(),
+                    at(),
                     format!("offers stage {up_to}'s privileges, but the seat has no member on that stage"),
                 );
             }
@@ -216,9 +231,8 @@ impl State {
             }
             _ => {}
         }
-        let mut owed = self.last_turns.clone();
-        owed.sort_unstable();
-        if owed.windows(2).any(|w| w[0] == w[1]) {
+        let owed = &self.last_turns;
+        if (0..owed.len()).any(|k| owed[..k].contains(&owed[k])) {
             errs.push(
                 "last_turns",
                 "names a seat twice (each seat takes one last turn)",
@@ -284,11 +298,11 @@ impl State {
             (false, true) => 0,
             (false, false) => stalls,
         };
-        let empty: Vec<usize> = (m.stalls.iter().zip(&layout.stalls).enumerate())
+        let mut empty = (m.stalls.iter().zip(&layout.stalls).enumerate())
             .filter(|(_, (stall, label))| stall.is_none() && label.open(players))
-            .map(|(i, _)| i)
-            .collect();
-        if let Some(&i) = empty.first().filter(|_| empty.len() > may_be_empty) {
+            .map(|(i, _)| i);
+        let first = empty.next();
+        if let Some(i) = first.filter(|_| 1 + empty.count() > may_be_empty) {
             errs.push(
                 format!("market.stalls[{i}]"),
                 "is open and empty outside a market day although the waiting line would have \
