@@ -20,6 +20,16 @@ pub struct Status {
     pub cooperative: Option<Cooperative>,
 }
 
+impl Status {
+    /// The status as `viewer` may see it (`None`: a spectator): a free action is its holder's
+    /// own business (revealing a goal it meets tells what it holds), so `free` keeps only the
+    /// viewer's own seat.
+    pub fn seen_by(mut self, viewer: Option<Seat>) -> Status {
+        self.free.retain(|&s| Some(s) == viewer);
+        self
+    }
+}
+
 /// The outcome of a finished cooperative game (what is particular to one game, such as Port
 /// Royal's victory pile, its wire module adds).
 #[derive(Clone, Debug, PartialEq, Eq)]

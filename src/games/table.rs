@@ -108,6 +108,8 @@ pub struct TableView<V> {
     pub game: Option<V>,
     /// The fair shuffle, if the game has one.
     pub fair: Option<FairView>,
+    /// Who must act, as the viewer may see it ([`Status::seen_by`]).
+    pub status: Status,
 }
 
 /// The phase name of the setup step.
@@ -380,6 +382,7 @@ impl<G: Game> Table<G> {
                     .filter(|g| g.status().finished)
                     .and_then(|_| Some((*f.server_seed(), f.game_seed()?))),
             }),
+            status: self.status().seen_by(viewer),
         }
     }
 }

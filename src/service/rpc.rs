@@ -287,14 +287,15 @@ impl OnState for View {
     type Out = Answer<v1::ViewResponse>;
     fn run<G: Wire>(self, loaded: Loaded<G>) -> Result<Self::Out, Status> {
         let viewer = seat_in(&loaded.table, self.seat)?;
-        let (game, fair_shuffle) = wire::table_view_to_proto::<G>(&loaded.table.view(viewer));
+        let view = loaded.table.view(viewer);
+        let (game, fair_shuffle) = wire::table_view_to_proto::<G>(&view);
         Ok((
             v1::ViewResponse {
                 view: Some(v1::GameView {
                     rules_version: loaded.table.rules().name().to_owned(),
                     sequence: loaded.sequence,
                     viewer: viewer.map(u32::from),
-                    status: Some(wire::table_status(&loaded.table)),
+                    status: Some(wire::view_status(&loaded.table, &view)),
                     game,
                     fair_shuffle,
                 }),

@@ -408,3 +408,57 @@ fn every_relative_link_resolves() {
         }
     }
 }
+
+/// Where docs/api.md or a proto comment describes a rule that differs between Village's rules
+/// versions (who may reveal a goal or cash a chest, and when; who has a last chance), it says
+/// which versions it describes: every bullet or comment block naming such a rule names a
+/// `village/N`.
+#[test]
+fn rules_that_differ_between_versions_name_their_versions() {
+    const TERMS: [&str; 6] = [
+        "RevealGoal",
+        "CashChest",
+        "last chance",
+        "free action",
+        "at any moment",
+        "open to",
+    ];
+    let api = read("docs/api.md");
+    // docs/api.md's bullets (a bullet runs to the next bullet, heading or blank line).
+    let mut blocks: Vec<(String, String)> = Vec::new();
+    for line in api.lines() {
+        let starts = line.starts_with("- ") || line.starts_with('#') || line.trim().is_empty();
+        match blocks.last_mut() {
+            Some((_, text)) if !starts => text.push_str(&format!(" {}", line.trim())),
+            _ => blocks.push(("docs/api.md".to_owned(), line.to_owned())),
+        }
+    }
+    // The Village proto's comment blocks.
+    let proto = read("proto/referee/v1/village.proto");
+    let mut open = false;
+    for line in proto.lines() {
+        match line.trim().strip_prefix("//") {
+            Some(comment) if open => {
+                let text = &mut blocks.last_mut().unwrap().1;
+                text.push_str(comment);
+            }
+            Some(comment) => {
+                blocks.push(("village.proto".to_owned(), comment.to_owned()));
+                open = true;
+            }
+            None => open = false,
+        }
+    }
+    let village =
+        |text: &str| text.contains("Village") || text.contains("goal") || text.contains("chest");
+    for (file, text) in &blocks {
+        let rule = TERMS.iter().find(|t| text.contains(*t));
+        if let Some(term) = rule.filter(|_| village(text) || file.ends_with(".proto")) {
+            assert!(
+                text.contains("village/"),
+                "{file}: describes a rule that differs between versions ({term:?}) without naming \
+                 a rules version: {text}"
+            );
+        }
+    }
+}

@@ -1273,7 +1273,7 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
         "\nreferee_in_flight_requests 0\n",
         r#"referee_build_info{version=""#,
         "\nreferee_state_key_configured 0\n",
-        r#"rules_versions="port-royal/1,port-royal/2,village/1,village/2""#,
+        r#"rules_versions="port-royal/1,port-royal/2,village/1,village/2,village/3""#,
         "# TYPE process_cpu_seconds counter",
         "process_resident_memory_bytes ",
         "process_open_fds ",

@@ -137,8 +137,11 @@ async fn village_is_listed_with_its_component_set() {
         .games;
     let v = games.iter().find(|g| g.game == "village").unwrap();
     assert_eq!((v.min_players, v.max_players), (2, 5));
-    assert_eq!(v.rules_version, "village/2");
-    assert_eq!(v.supported_rules_versions, ["village/1", "village/2"]);
+    assert_eq!(v.rules_version, "village/3");
+    assert_eq!(
+        v.supported_rules_versions,
+        ["village/1", "village/2", "village/3"]
+    );
     assert_eq!(v.component_set, "village-provisional-1");
     assert!(v.provisional);
     assert_eq!(v.component_set_hash.len(), 64);
@@ -502,4 +505,54 @@ fn the_server_refuses_to_start_on_an_invalid_component_set() {
         );
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// V-R27 over gRPC: the status a `View` carries names only the viewer's own free actions (a
+/// spectator's none), while `LegalActions`' status, the platform's, names every seat holding one.
+#[tokio::test]
+async fn a_view_shows_only_its_own_free_actions() {
+    let (_stop, mut c) = serve(config(&[])).await;
+    let options = v1::VillageOptions {
+        life_goals: true,
+        port: true,
+        ..Default::default()
+    };
+    let mut seen = 0;
+    for seed in 0..6 {
+        let mut state = c
+            .new_game(village(3, seed, options))
+            .await
+            .unwrap()
+            .into_inner()
+            .state
+            .unwrap();
+        for step in 0..2_000usize {
+            let legal = c.legal_on(&state).await;
+            let status = legal.status.unwrap();
+            if status.finished {
+                break;
+            }
+            if !status.free_to_act.is_empty() {
+                seen += 1;
+                for viewer in [None, Some(0), Some(1), Some(2)] {
+                    let view = c.view_on(&state, viewer).await.view.unwrap();
+                    let shown = view.status.unwrap();
+                    let own: Vec<u32> = status
+                        .free_to_act
+                        .iter()
+                        .copied()
+                        .filter(|&s| Some(s) == viewer)
+                        .collect();
+                    assert_eq!(shown.free_to_act, own, "viewer {viewer:?}");
+                    assert_eq!(shown.to_act, status.to_act);
+                }
+            }
+            let action = legal.actions[step * 7 % legal.actions.len()].clone();
+            match c.apply_on(&state, &action).await.outcome.unwrap() {
+                Outcome::Applied(a) => state = a.state.unwrap(),
+                Outcome::Violation(v) => panic!("listed action refused: {v:?}"),
+            }
+        }
+    }
+    assert!(seen > 0, "no seat held a free action");
 }

@@ -9,15 +9,18 @@ pub enum Rules {
     /// `village/1`, the first release.
     V1,
     /// `village/2`: the rulebooks' words read in full (docs/rules.md, "Rules versions").
-    #[default]
     V2,
+    /// `village/3`: a goal at stake in an automatic step is asked for, and no decision is asked
+    /// by what only its seat may know (docs/rules.md, V-R41, V-R42).
+    #[default]
+    V3,
 }
 
 impl Rules {
     /// Every version this release plays, oldest first.
-    pub const ALL: [Rules; 2] = [Rules::V1, Rules::V2];
+    pub const ALL: [Rules; 3] = [Rules::V1, Rules::V2, Rules::V3];
     /// The version new games are set up under.
-    pub const NEWEST: Rules = Rules::V2;
+    pub const NEWEST: Rules = Rules::V3;
 
     /// V-R36: the well's second step offers only actions the seat can perform — harvest needs a
     /// member on the farmyard (base rulebook, "Harvest": "If you do not have any family members
@@ -52,6 +55,21 @@ impl Rules {
     pub fn cubes_in_any_order(self) -> bool {
         self >= Rules::V2
     }
+
+    /// V-R41: before an automatic step (a death nobody chooses, the marker's return) that could
+    /// take a face-down goal from its seat, that seat is asked (Life Goals: "At any point during
+    /// the game … you can turn it face up"). Before, such a goal was lost unasked.
+    pub fn pauses_for_goals_at_stake(self) -> bool {
+        self >= Rules::V3
+    }
+
+    /// V-R42: who is asked follows from what every seat sees: the last chance asks each seat
+    /// holding a face-down goal, and a seat holding chests is asked by what they could be worth.
+    /// Before, the last chance asked only a seat meeting a goal, and chests were judged by their
+    /// values, which told the other seats what only their owner may know.
+    pub fn asks_from_public_facts(self) -> bool {
+        self >= Rules::V3
+    }
 }
 
 impl crate::games::RulesVersion for Rules {
@@ -61,6 +79,7 @@ impl crate::games::RulesVersion for Rules {
         match self {
             Rules::V1 => "village/1",
             Rules::V2 => "village/2",
+            Rules::V3 => "village/3",
         }
     }
 }
@@ -73,7 +92,7 @@ mod tests {
     #[test]
     fn versions_are_spelled_as_on_the_wire_and_the_newest_is_the_default() {
         let names: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
-        assert_eq!(names, ["village/1", "village/2"]);
+        assert_eq!(names, ["village/1", "village/2", "village/3"]);
         assert_eq!(Rules::NEWEST, *Rules::ALL.last().unwrap());
         assert_eq!(Rules::default(), Rules::NEWEST);
     }
@@ -101,5 +120,14 @@ mod tests {
         ] {
             assert!(!v1 && v2);
         }
+    }
+
+    #[test]
+    fn what_village_3_changed() {
+        for rules in [Rules::V1, Rules::V2] {
+            assert!(!rules.pauses_for_goals_at_stake() && !rules.asks_from_public_facts());
+        }
+        assert!(Rules::V3.pauses_for_goals_at_stake() && Rules::V3.asks_from_public_facts());
+        assert!(Rules::V3.free_actions() && Rules::V3.cubes_in_any_order());
     }
 }

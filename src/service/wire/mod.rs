@@ -63,9 +63,10 @@ pub trait Wire: Game {
     /// A view to the wire.
     fn view_to_proto(v: &Self::View) -> v1::game_view::Game;
 
-    /// The status to the wire; a game adds the result facts that are its own.
-    fn status_to_proto(&self) -> v1::Status {
-        status_to_proto(&Game::status(self))
+    /// A status of this game (its own, or as a viewer sees it) to the wire; a game adds the
+    /// result facts that are its own.
+    fn status_to_proto(&self, status: &Status) -> v1::Status {
+        status_to_proto(status)
     }
 }
 
@@ -333,7 +334,7 @@ pub fn applied_events_to_proto<G: Wire>(
 /// A table's status: the game's own once dealt (with its result facts).
 pub fn table_status<G: Wire>(table: &Table<G>) -> v1::Status {
     match table.game() {
-        Some(game) => game.status_to_proto(),
+        Some(game) => game.status_to_proto(&Game::status(game)),
         None => status_to_proto(&table.status()),
     }
 }
@@ -346,6 +347,14 @@ pub fn table_view_to_proto<G: Wire>(
         view.game.as_ref().map(G::view_to_proto),
         view.fair.as_ref().map(fair_shuffle::view_to_proto),
     )
+}
+
+/// The status a view shows (its viewer's, [`Status::seen_by`]), with the game's result facts.
+pub fn view_status<G: Wire>(table: &Table<G>, view: &TableView<G::View>) -> v1::Status {
+    match table.game() {
+        Some(game) => game.status_to_proto(&view.status),
+        None => status_to_proto(&view.status),
+    }
 }
 
 /// The status every game shares.

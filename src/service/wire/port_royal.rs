@@ -1,6 +1,6 @@
 //! Port Royal: protobuf to and from the core types. Nothing here decides a rule.
 
-use crate::core::{RngParts, StateErrors};
+use crate::core::{RngParts, StateErrors, Status};
 use crate::games::port_royal::cards::{Card, Colour, Person, Tax, ALL_CARDS, CARDS};
 use crate::games::port_royal::contracts::{self, Requirement, CONTRACTS};
 use crate::games::port_royal::state::{ids, Offer, OfferKind, Progress, Slot, MAX_PLAYERS};
@@ -166,8 +166,8 @@ impl Wire for State {
         }))
     }
     /// A cooperative result also counts the victory pile (`CooperativeResult.victory_pile`).
-    fn status_to_proto(&self) -> v1::Status {
-        let mut status = crate::service::wire::status_to_proto(&self.status());
+    fn status_to_proto(&self, status: &Status) -> v1::Status {
+        let mut status = crate::service::wire::status_to_proto(status);
         let cooperative = status.result.as_mut().and_then(|r| r.cooperative.as_mut());
         if let (Some(c), Some(x)) = (cooperative, self.expansion()) {
             c.victory_pile = x.victory_pile.len() as u32;

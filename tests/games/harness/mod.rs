@@ -134,6 +134,17 @@ pub trait Harness: Wire<StateProto: Message> {
     /// A state that differs from this one only in hidden facts, each shuffled among the places
     /// that hide it (the RNG included).
     fn scramble_hidden(&self, rng: &mut GameRng) -> Self;
+    /// A state that differs from this one only in facts hidden from `viewer` (`None`: a
+    /// spectator), other seats' hidden holdings included: nothing that viewer is shown may change.
+    fn scramble_hidden_from(&self, _viewer: Option<Seat>, rng: &mut GameRng) -> Self {
+        self.scramble_hidden(rng)
+    }
+    /// Whether the status a viewer sees may tell more than its view under these rules: a
+    /// documented leak of an older rules version that stored games keep (Village's last chance
+    /// before `village/3`, docs/rules.md V-R27).
+    fn status_may_tell(&self) -> bool {
+        false
+    }
     /// Candidate actions of every kind, to probe what lies outside the legal set.
     fn probes(&self, rng: &mut GameRng) -> Vec<Self::Action>;
     /// Whether two actions of a seat are the same decision here (some games list one of
@@ -496,6 +507,15 @@ fn check_step<G: Harness>(
         seats, status.to_act,
         "{at}: a default per seat to act, in order"
     );
+    // Distinct listed actions say distinct things: a player choosing from the sentences alone
+    // can tell every choice apart.
+    let mut said = std::collections::BTreeMap::new();
+    for (seat, action) in legal {
+        let text = table.describe_action(*seat, action);
+        if let Some(other) = said.insert(text.clone(), (seat, action)) {
+            panic!("{at}: {other:?} and {action:?} by {seat} are both described {text:?}");
+        }
+    }
     for (seat, action) in &defaults {
         assert!(
             legal.iter().any(|(s, a)| s == seat && a == action),
@@ -544,7 +564,39 @@ fn check_step<G: Harness>(
                     !G::unexplained(&refusal),
                     "{at}: {probe:?} by {seat} refused without a cause: {refusal}"
                 );
+                details_are_documented(&refusal, at);
             }
+        }
+    }
+}
+
+/// Every name in a refusal's details is a word of docs/errors.md (one piece, one name): each
+/// value split at commas, colons and spaces, numbers and the set's city ids aside.
+fn details_are_documented(refusal: &Violation, at: &str) {
+    const DOC: &str = include_str!("../../../docs/errors.md");
+    let documented = |word: &str| {
+        DOC.match_indices(word).any(|(i, _)| {
+            let edge = |c: Option<char>| !c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+            edge(DOC[..i].chars().next_back()) && edge(DOC[i + word.len()..].chars().next())
+        })
+    };
+    for (key, value) in &refusal.details {
+        assert!(
+            documented(key),
+            "{at}: detail {key} is not in docs/errors.md"
+        );
+        // A city is named by the component set's id (`city:<id>`), which no document lists.
+        let words = value
+            .split(',')
+            .flat_map(|part| match part.strip_prefix("city:") {
+                Some(_) => vec!["city"],
+                None => part.split([':', ' ']).collect(),
+            });
+        for word in words.filter(|w| w.parse::<i64>().is_err()) {
+            assert!(
+                documented(word),
+                "{at}: {key}={value}: {word:?} is not a word of docs/errors.md ({refusal})"
+            );
         }
     }
 }
@@ -567,19 +619,38 @@ fn round_trip<G: Harness>(table: &Table<G>, context: &G::Context, sequence: u64,
     );
 }
 
-/// Every viewer sees the same when every hidden fact is reshuffled, and no view shows the
-/// fair shuffle's server seed or game seed before the end. Returns the twin.
+/// Every viewer sees the same, the status it is shown included, when every fact hidden from it is
+/// reshuffled (the hidden facts everyone shares, and other seats' hidden holdings), and no view
+/// shows the fair shuffle's server seed or game seed before the end. Returns a twin whose shared
+/// hidden facts were reshuffled.
 fn views_hide<G: Harness>(table: &Table<G>, rng: &mut GameRng, at: &str) -> Table<G> {
-    let twin = match table {
+    let twin_by = |scramble: &dyn Fn(&G) -> G| match table {
         Table::Playing { game, fair } => Table::Playing {
-            game: game.scramble_hidden(rng),
+            game: scramble(game),
             fair: fair.clone(),
         },
         Table::Contributing { .. } => table.clone(),
     };
+    let rng = std::cell::RefCell::new(rng);
+    let twin = twin_by(&|g| g.scramble_hidden(&mut rng.borrow_mut()));
+    let may_tell = table.game().is_some_and(|g| g.status_may_tell());
     for viewer in std::iter::once(None).chain((0..table.players()).map(Some)) {
         let view = table.view(viewer);
         assert_eq!(view, twin.view(viewer), "{at}: view of {viewer:?}");
+        let own = twin_by(&|g| g.scramble_hidden_from(viewer, &mut rng.borrow_mut()));
+        let (mut seen, mut twin_seen) = (table.view(viewer), own.view(viewer));
+        assert!(
+            viewer.is_some() || seen.status.free.is_empty(),
+            "{at}: a spectator is shown free actions"
+        );
+        if may_tell {
+            (seen.status.to_act, seen.status.phase) = (Vec::new(), "");
+            (twin_seen.status.to_act, twin_seen.status.phase) = (Vec::new(), "");
+        }
+        assert_eq!(
+            seen, twin_seen,
+            "{at}: what {viewer:?} is shown tells what is hidden from it"
+        );
         if let (Some(fair), Some(shown)) = (table.fair_shuffle(), &view.fair) {
             assert_eq!(shown.revealed, None, "{at}: seeds shown before the end");
             let (game, fair_shuffle) = wire::table_view_to_proto::<G>(&view);

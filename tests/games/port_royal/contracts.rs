@@ -1552,7 +1552,7 @@ fn s3_3_win_when_every_face_up_contract_has_a_completer_rated_by_the_victory_pil
     assert_eq!(s.expansion().unwrap().victory_pile.len(), 5);
     assert!(status.result.iter().all(|r| r.winner));
     // The wire's cooperative result counts the victory pile.
-    let wire = referee::service::wire::Wire::status_to_proto(&s);
+    let wire = referee::service::wire::Wire::status_to_proto(&s, &s.status());
     assert_eq!(wire.result.unwrap().cooperative.unwrap().victory_pile, 5);
 }
 

@@ -353,7 +353,7 @@ fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
     for set in sets() {
         let s = goals_game(&set, 3, 4);
         let silver = |p: &Parts, seat: usize| p.seats[seat].goals[0].goal;
-        let mut s = edit(&s, |p| {
+        let s = edit(&s, |p| {
             // The final mass's last window decision: seat 2 (the last in turn order) may move
             // its member on the rightmost window.
             end_triggered(p, &set);
@@ -375,6 +375,8 @@ fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
             let served: Vec<u8> = pile.drain(pile.len() - 6..).collect();
             p.seats[0].customers.extend(served);
         });
+        // Under village/2 only seats meeting a goal are asked (V-R42 for village/3).
+        let mut s = under(&s, Rules::V2);
         let zero = s.seats()[0].goals[0].goal;
         let one = s.seats()[1].goals[0].goal;
         let events = act(&mut s, 2, Action::Pass);
@@ -525,10 +527,6 @@ fn unreachable_life_goal_states_are_refused() {
         });
         // A last chance during play, or for a seat meeting nothing.
         let last_chance = |p: &mut Parts| p.pending = vec![Decision::LastChance { seat: 0 }];
-        refused_on("pending[0]", &|p| {
-            last_chance(p);
-            end_triggered(p, &set);
-        });
         // Seat 0 meets its silver goal: a last chance still only comes at the end.
         let silver = |p: &Parts| p.seats[0].goals[0].goal;
         let meets = |p: &mut Parts| {
@@ -541,6 +539,23 @@ fn unreachable_life_goal_states_are_refused() {
         edit(&s, |p| {
             meets(p);
             end_triggered(p, &set);
+        });
+        // At the end, a seat meeting nothing: asked from village/3 on (V-R42), not before; a
+        // seat holding no face-down goal never.
+        let at_end = |p: &mut Parts| {
+            last_chance(p);
+            end_triggered(p, &set);
+        };
+        edit(&s, at_end);
+        let fields = refused_fields(&under(&s, Rules::V2), at_end);
+        assert_eq!(fields, ["pending[0]"]);
+        refused_on("pending[0]", &|p| {
+            at_end(p);
+            let seat = &mut p.seats[0];
+            for g in &mut seat.goals {
+                g.revealed = true;
+                seat.prestige += g.goal.prestige(&set.life_goals);
+            }
         });
     }
 }
@@ -631,4 +646,257 @@ fn s8_a_silver_goal_showing_cubes_and_coins_needs_them_held() {
         cubes(p);
         p.seats[0].coins = 2;
     }));
+}
+
+/// The state after seat 2 passes the mass's last window decision (a mass that is not the last):
+/// seat 0 holds the marker and a member on the council's 4th stage, and `goal` as its golden
+/// card (the Aristocrat's requirements met, whoever holds that card).
+fn before_the_marker_returns(set: &Arc<Components>, rules: Rules, goal: Goal) -> State {
+    marker_returning(set, rules, goal, |_| {})
+}
+
+/// As [`before_the_marker_returns`], with an edit of its own.
+fn marker_returning(
+    set: &Arc<Components>,
+    rules: Rules,
+    goal: Goal,
+    f: impl FnOnce(&mut Parts),
+) -> State {
+    let s = goals_game(set, 3, 4);
+    let mut s = edit(&s, |p| {
+        board(p, &[]);
+        p.starting_seat = 0;
+        for _ in 0..set.church.step_grain[0] {
+            give(p, 2, Piece::Grain);
+        }
+        p.seats[2].members[0].place = Place::Window(0);
+        p.pending = vec![Decision::Windows { seat: 2 }];
+        deal_to_seat_0(p, goal);
+        p.seats[0].members[0].place = Place::Council(4);
+        p.marker = Some(0);
+        f(p);
+    });
+    s = under(&s, rules);
+    act(&mut s, 2, Action::Pass);
+    s
+}
+
+/// V-R41 (village/3): "At any point during the game … you can turn it face up" — the
+/// next-starting-player marker returning after the mass would take the Aristocrat from its
+/// holder, so the holder is asked first: revealing takes the prestige, then the round begins;
+/// passing lets the marker go and the goal with it. Under `village/2` the marker returned
+/// unasked.
+#[test]
+fn v_r41_the_marker_waits_for_the_aristocrat() {
+    for set in sets() {
+        let reveal = Action::RevealGoal {
+            goal: Goal::Aristocrat,
+        };
+        let s = before_the_marker_returns(&set, Rules::V3, Goal::Aristocrat);
+        let step = referee::games::village::state::Step::MarkerReturn;
+        assert_eq!(s.decision(), Some(Decision::GoalAtStake { seat: 0, step }));
+        assert_eq!(s.status().phase, "goal_at_stake");
+        assert_eq!(s.marker(), Some(0), "the marker waits");
+        let open: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert_eq!(open, [Action::Pass, reveal]);
+        assert_eq!(refused(&s, 1, Action::Pass), "NOT_YOUR_TURN");
+
+        let mut revealed = s.clone();
+        let prestige = revealed.seats()[0].prestige;
+        let events = act(&mut revealed, 0, reveal);
+        assert!(revealed.seats()[0].prestige > prestige);
+        assert!(events.iter().any(|e| matches!(e, Event::RoundBegun { .. })));
+        assert_eq!(
+            (revealed.marker(), revealed.decision()),
+            (None, Some(Decision::Turn { seat: 0 }))
+        );
+
+        let mut passed = s.clone();
+        let events = act(&mut passed, 0, Action::Pass);
+        assert!(events.iter().any(|e| matches!(e, Event::RoundBegun { .. })));
+        assert_eq!(passed.marker(), None);
+        assert!(
+            !passed.legal_actions(Some(0)).contains(&(0, reveal)),
+            "the goal is lost"
+        );
+
+        // Before village/3 nobody was asked.
+        let old = before_the_marker_returns(&set, Rules::V2, Goal::Aristocrat);
+        assert_eq!(
+            (old.marker(), old.decision()),
+            (None, Some(Decision::Turn { seat: 0 }))
+        );
+    }
+}
+
+/// V-R41: whether the holder is asked follows from what every seat sees (its pieces, the cards
+/// revealed), never from its own cards: a holder without the Aristocrat is asked all the same,
+/// with `Pass` its only answer; once the Aristocrat is revealed by another seat, nobody is asked.
+#[test]
+fn v_r41_being_asked_tells_nothing_about_the_cards() {
+    for set in sets() {
+        let s = before_the_marker_returns(&set, Rules::V3, Goal::Saint);
+        assert_eq!(s.status().phase, "goal_at_stake");
+        assert_eq!(s.legal_actions(Some(0)), [(0, Action::Pass)]);
+        let aristocrat = before_the_marker_returns(&set, Rules::V3, Goal::Aristocrat);
+        assert!(
+            s.view(None) == aristocrat.view(None),
+            "a spectator tells them apart"
+        );
+        // The Aristocrat revealed by seat 1 is no card seat 0 may hold: the marker returns.
+        let gone = marker_returning(&set, Rules::V3, Goal::Saint, |p| {
+            let aristocrat = p
+                .seats
+                .iter()
+                .position(|s| s.goals[1].goal == Goal::Aristocrat);
+            if let Some(holder) = aristocrat {
+                p.seats[holder].goals[1].goal = p.seats[1].goals[1].goal;
+            }
+            p.seats[1].goals[1].goal = Goal::Aristocrat;
+            p.seats[1].goals[1].revealed = true;
+            p.seats[1].prestige += Goal::Aristocrat.prestige(&set.life_goals);
+        });
+        assert_eq!(
+            (gone.marker(), gone.decision()),
+            (None, Some(Decision::Turn { seat: 0 }))
+        );
+    }
+}
+
+/// V-R41 (village/3): the member in the upper-right city dying at the end of the turn it
+/// arrived would take the Travelling salesman from its seat, so the seat is asked before it
+/// dies: revealing takes the prestige, then the death and the next turn follow; passing lets
+/// the member die and the goal go.
+#[test]
+fn v_r41_a_death_in_the_salesmans_city_waits() {
+    for set in sets() {
+        let city = set
+            .travel
+            .cities
+            .iter()
+            .position(|c| c.id == set.travel.upper_right)
+            .unwrap() as u8;
+        let goal = Goal::TravellingSalesman;
+        let reveal = Action::RevealGoal { goal };
+        let at = |rules: Rules| {
+            let s = edit(&goals_game(&set, 3, 4), |p| {
+                deal_to_seat_0(p, goal);
+                // The oldest member in the city, its generation's others in the black bag (out
+                // of sight); two customers served.
+                p.seats[0].members[0].place = Place::City(city);
+                for m in &mut p.seats[0].members[1..4] {
+                    m.place = Place::BlackBag;
+                }
+                travelled_to(p, &set, 0, city);
+                let pile = &mut p.market.pile;
+                let served: Vec<u8> = pile.drain(pile.len() - 2..).collect();
+                p.seats[0].customers.extend(served);
+                p.pending = vec![Decision::Act {
+                    seat: 0,
+                    space: Space::Family,
+                }];
+                p.due = 1;
+            });
+            let mut s = under(&s, rules);
+            act(&mut s, 0, Action::Pass);
+            s
+        };
+        let s = at(Rules::V3);
+        let step = referee::games::village::state::Step::Death { left: 1 };
+        assert_eq!(s.decision(), Some(Decision::GoalAtStake { seat: 0, step }));
+        assert_eq!(
+            s.seats()[0].members[0].place,
+            Place::City(city),
+            "not dead yet"
+        );
+        let open: Vec<Action> = s
+            .legal_actions(Some(0))
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert_eq!(open, [Action::Pass, reveal]);
+
+        let mut revealed = s.clone();
+        let events = act(&mut revealed, 0, reveal);
+        assert!(events
+            .iter()
+            .any(|e| matches!(e, Event::GoalRevealed { .. })));
+        assert!(events
+            .iter()
+            .any(|e| matches!(e, Event::Died { seat: 0, .. })));
+        assert_eq!(revealed.decision(), Some(Decision::Turn { seat: 1 }));
+
+        let mut passed = s.clone();
+        let events = act(&mut passed, 0, Action::Pass);
+        assert!(events
+            .iter()
+            .any(|e| matches!(e, Event::Died { seat: 0, .. })));
+        assert_eq!(passed.decision(), Some(Decision::Turn { seat: 1 }));
+        assert!(
+            !passed.legal_actions(Some(0)).contains(&(0, reveal)),
+            "the goal is lost"
+        );
+
+        // Before village/3 the member died unasked.
+        let old = at(Rules::V2);
+        assert_eq!(old.decision(), Some(Decision::Turn { seat: 1 }));
+        assert!(!old.seats()[0].members[0].place.alive());
+    }
+}
+
+/// V-R42 (village/3): the last chance asks every seat holding a face-down goal, whether or not
+/// it meets one (being asked tells nothing); a seat that meets nothing has `Pass` only. Under
+/// `village/2` only seats meeting a goal were asked.
+#[test]
+fn v_r42_the_last_chance_asks_every_seat_holding_a_face_down_goal() {
+    for set in sets() {
+        let s = edit(&goals_game(&set, 3, 4), |p| {
+            end_triggered(p, &set);
+            p.starting_seat = 0;
+            for _ in 0..set.church.step_grain[0] {
+                give(p, 2, Piece::Grain);
+            }
+            p.seats[2].members[0].place = Place::Window(0);
+            p.pending = vec![Decision::Windows { seat: 2 }];
+        });
+        let mut v3 = under(&s, Rules::V3);
+        act(&mut v3, 2, Action::Pass);
+        for seat in 0..3 {
+            assert_eq!(v3.decision(), Some(Decision::LastChance { seat }));
+            act(&mut v3, seat, Action::Pass);
+        }
+        assert!(v3.status().finished);
+        let mut v2 = under(&s, Rules::V2);
+        let events = act(&mut v2, 2, Action::Pass);
+        assert!(events.contains(&Event::Finished), "nobody meets a goal");
+    }
+}
+
+/// V-R41: a `goal_at_stake` decision no game reaches is refused at `pending[0]`: under an older
+/// version, for a marker the seat does not hold, where nothing is at stake, or for a death that
+/// is the seat's to choose (several candidates).
+#[test]
+fn unreachable_goal_at_stake_states_are_refused() {
+    use referee::games::village::state::Step;
+    for set in sets() {
+        let s = before_the_marker_returns(&set, Rules::V3, Goal::Aristocrat);
+        for f in [
+            &(|p: &mut Parts| p.marker = Some(1)) as &dyn Fn(&mut Parts),
+            &|p| p.seats[0].members[0].place = Place::Farmyard,
+            &|p| {
+                p.pending = vec![Decision::GoalAtStake {
+                    seat: 0,
+                    step: Step::Death { left: 1 },
+                }]
+            },
+        ] {
+            assert!(refused_fields(&s, f).contains(&"pending[0]".to_owned()));
+        }
+        let older = State::from_parts(s.to_parts(), Rules::V2, &set).unwrap_err();
+        assert_eq!(older.errors[0].field, "pending[0]");
+    }
 }

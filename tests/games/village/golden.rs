@@ -107,7 +107,11 @@ fn seed_deals_these_life_goals() {
 #[test]
 fn seeded_random_games_end_in_these_exact_states() {
     let sets = sets();
-    for (rules, golden) in [(Rules::V1, GOLDEN_GAMES), (Rules::V2, GOLDEN_GAMES_V2)] {
+    for (rules, golden) in [
+        (Rules::V1, GOLDEN_GAMES),
+        (Rules::V2, GOLDEN_GAMES_V2),
+        (Rules::V3, GOLDEN_GAMES_V3),
+    ] {
         let got: Vec<(u32, u64, usize, String)> = GAMES
             .iter()
             .map(|&(set, players, seed, compensation, expansions)| {
@@ -246,6 +250,20 @@ const GOLDEN_GAMES: [(u32, u64, usize, &str); 10] = [
     (3, 8, 433, "a16ea14a0c59f3aa"),
     (5, 9, 838, "59afd675256b7a73"),
     (5, 10, 941, "f4b896ceca435bb4"),
+];
+/// The same games under `village/3`: those with Life Goals take one more action per seat at the
+/// end (every seat holding a face-down goal has its last chance, V-R42) and end alike.
+const GOLDEN_GAMES_V3: [(u32, u64, usize, &str); 10] = [
+    (2, 1, 324, "87d7415b1d405a40"),
+    (3, 2, 513, "2411197c37e95181"),
+    (4, 3, 557, "1b33e7feaf7c15e2"),
+    (5, 4, 802, "9f4ea6242dbff37a"),
+    (3, 5, 455, "33373a3d95a21f36"),
+    (5, 6, 689, "3566b36f3acbe90a"),
+    (4, 7, 616, "017b3881d6d1ed41"),
+    (3, 8, 437, "18f0ac61f8cd5a4c"),
+    (5, 9, 726, "09af8975d9b5fd38"),
+    (5, 10, 935, "e441bb16698b4d4b"),
 ];
 /// The same games under `village/2`.
 const GOLDEN_GAMES_V2: [(u32, u64, usize, &str); 10] = [

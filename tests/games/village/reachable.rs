@@ -218,17 +218,25 @@ fn view_counts_are_not_state() {
     );
 }
 
-/// Field paths name the list at fault: Port's pieces on a base game's farmyard at the seat's
-/// ship, a seventh plague cube at the supply's, a customer in two places at the market.
+/// Field paths name the field at fault: each of Port's pieces on a base game's farmyard at its
+/// own field, a seventh plague cube at the supply's, a customer in two places at both.
 #[test]
-fn refusals_name_the_list_at_fault() {
+fn refusals_name_the_field_at_fault() {
     let set = provisional();
     let s = game(&set, 3, 1, false);
-    assert_eq!(no(&s, |p| p.seats[0].cocoa = 1), ["seats[0].ship"]);
-    assert_eq!(no(&s, |p| p.seats[0].chests = vec![3]), ["seats[0].ship"]);
+    assert_eq!(no(&s, |p| p.seats[0].cocoa = 1), ["seats[0].cocoa"]);
+    assert_eq!(no(&s, |p| p.seats[0].tea = 2), ["seats[0].tea"]);
+    assert_eq!(no(&s, |p| p.seats[0].chests = vec![3]), ["seats[0].chests"]);
     assert_eq!(no(&s, |p| p.supply.plague += 1), ["supply.plague"]);
-    let tile = s.market().stalls.iter().find_map(|&t| t).unwrap();
-    assert_eq!(no(&s, |p| p.seats[0].customers.push(tile)), ["market"]);
+    let stall = s.market().stalls.iter().position(Option::is_some).unwrap();
+    let tile = s.market().stalls[stall].unwrap();
+    assert_eq!(
+        no(&s, |p| p.seats[0].customers.push(tile)),
+        [
+            format!("market.stalls[{stall}]"),
+            "seats[0].customers[0]".to_owned()
+        ]
+    );
 }
 
 /// After a market day the waiting line moves up into the empty stalls and then refills from the

@@ -519,7 +519,7 @@ fn the_market_day() {
         refusal(&s, 0, Action::SellCocoa { payment: None }),
         "NOTHING_THERE",
         "no cocoa basket",
-        &[("piece", "cocoa_basket")],
+        &[("piece", "cocoa")],
     );
 }
 
@@ -970,7 +970,7 @@ fn loading() {
         ),
         "NOTHING_THERE",
         "holds no cocoa basket to load",
-        &[("piece", "cocoa_basket")],
+        &[("piece", "cocoa")],
     );
 }
 

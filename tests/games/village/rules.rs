@@ -14,8 +14,11 @@ use referee::games::Game;
 
 use crate::common::village::{
     act, board, edit, end_triggered, game, give, give_cubes, give_demand, goods_mut, journey_order,
-    refused, refused_fields, scenario, sets, stall_of, travelled_to, turn, under,
+    pick, refused, refused_fields, scenario, sets, stall_of, travelled_to, turn, under,
 };
+use referee::core::GameRng;
+use referee::games::village::state::sea::Cargo;
+use std::sync::Arc;
 
 fn green(n: u32) -> CubePayment {
     let mut p = CubePayment {
@@ -1423,7 +1426,7 @@ fn unreachable_village_counts_market_and_progress() {
         );
         assert_eq!(
             no(&|p| p.seats[2].customers.push(set.customers.len() as u8)),
-            ["market"]
+            ["seats[2].customers[0]"]
         );
         assert_eq!(no(&|p| p.market.stalls.push(None)), ["market.stalls"]);
         assert_eq!(no(&|p| p.market.waiting.push(None)), ["market.waiting"]);
@@ -1618,49 +1621,76 @@ fn the_status_names_the_deciding_seat_and_the_decision() {
     }
 }
 
-/// The customer census names the tile at fault: one the set does not have, else the lowest tile
-/// missing or in two places.
+/// The customer census names the tile at fault, at each place holding it: one the set does not
+/// have, else the lowest tile missing (at the pile, where an unserved tile is) or in two places.
 #[test]
 fn the_customer_census_names_the_tile_at_fault() {
     let [set, _] = sets();
     let s = game(&set, 3, 1, true);
-    let said = |edit: &dyn Fn(&mut Parts)| {
+    let said = |edit: &dyn Fn(&mut Parts)| -> Vec<(String, String)> {
         let mut p = s.to_parts();
         edit(&mut p);
         let errors = State::from_parts(p, s.config().rules, &set).expect_err("refused");
-        let market: Vec<_> = errors
+        let tiles: Vec<_> = errors
             .errors
             .iter()
-            .filter(|e| e.field == "market")
+            .filter(|e| e.description.starts_with("customer tile"))
+            .map(|e| (e.field.clone(), e.description.clone()))
             .collect();
-        assert_eq!(market.len(), 1, "{errors}");
-        market[0].description.clone()
+        assert!(!tiles.is_empty(), "{errors}");
+        tiles
     };
     let tiles = set.customers.len();
     let unknown = u8::try_from(tiles).unwrap();
     let pile = s.to_parts().market.pile;
+    let n = pile.len();
     let (low, high) = (*pile.iter().min().unwrap(), *pile.iter().max().unwrap());
+    let at = |field: String, text: String| vec![(field, text)];
     assert_eq!(
         said(&|p| p.market.pile.extend([unknown + 1, unknown])),
-        format!("customer tile {unknown} does not exist")
+        at(
+            format!("market.pile[{}]", n + 1),
+            format!("customer tile {unknown} does not exist")
+        )
     );
     assert_eq!(
         said(&|p| p.market.pile.retain(|&t| t != low)),
-        format!("customer tile {low} must be in exactly one place")
+        at(
+            "market.pile".to_owned(),
+            format!("customer tile {low} must be in exactly one place; it is in none")
+        )
     );
+    let in_pile = pile.iter().position(|&t| t == low).unwrap();
+    let doubled = said(&|p| {
+        p.market.pile.retain(|&t| t != high);
+        p.seats[0].customers.push(low);
+    });
+    let fields: Vec<&str> = doubled.iter().map(|(f, _)| f.as_str()).collect();
+    let high_at = pile.iter().position(|&t| t == high).unwrap();
+    let pile_index = in_pile - usize::from(high_at < in_pile);
     assert_eq!(
-        said(&|p| {
-            p.market.pile.retain(|&t| t != high);
-            p.seats[0].customers.push(low);
-        }),
-        format!("customer tile {low} must be in exactly one place"),
-        "the lower of a doubled and a missing tile"
+        fields,
+        [
+            format!("market.pile[{pile_index}]"),
+            "seats[0].customers[0]".to_owned()
+        ],
+        "the lower of a doubled and a missing tile, at both its places"
     );
+    // A tile on a stall and served by a seat: both named.
+    let stall = s.market().stalls.iter().position(Option::is_some).unwrap();
+    let on_stall = s.market().stalls[stall].unwrap();
+    let twice = said(&|p| p.seats[0].customers.push(on_stall));
+    let fields: Vec<&str> = twice.iter().map(|(f, _)| f.as_str()).collect();
+    assert!(
+        fields.contains(&format!("market.stalls[{stall}]").as_str()),
+        "{fields:?}"
+    );
+    assert!(fields.contains(&"seats[0].customers[0]"), "{fields:?}");
     let last = u8::try_from(tiles - 1).unwrap();
-    assert_eq!(
-        said(&|p| p.seats[1].customers.push(last)),
-        format!("customer tile {last} must be in exactly one place"),
-        "the highest tile doubled: the list is longer than the set"
+    let highest = said(&|p| p.seats[1].customers.push(last));
+    assert!(
+        highest.iter().any(|(f, _)| f == "seats[1].customers[0]"),
+        "the highest tile doubled: the list is longer than the set: {highest:?}"
     );
 }
 
@@ -1699,7 +1729,10 @@ fn unreachable_village_states_are_refused_by_field() {
         "gone before the end"
     );
     assert_eq!(f(&|p| p.pending.clear()), ["pending"]);
-    assert_eq!(f(&|p| p.market.pile.push(0)), ["market"]);
+    // Tile 0 twice: at both its places.
+    let twice = f(&|p| p.market.pile.push(0));
+    assert_eq!(twice.len(), 2, "{twice:?}");
+    assert!(twice.iter().all(|f| f.starts_with("market.")), "{twice:?}");
     assert_eq!(f(&|p| p.last_turns.push(1)), ["last_turns"]);
     assert_eq!(f(&|p| p.seats.truncate(1)), ["seats"]);
     assert_eq!(f(&|p| p.seats[0].coins = 2_000_000), ["seats[0].coins"]);
@@ -1817,4 +1850,111 @@ fn descriptions_name_the_seat_the_cube_and_the_space() {
         assert_eq!(s.describe_event(&events[0]), said);
         assert_eq!(s.describe_action(0, &Action::Pass), "Seat 0 passes");
     }
+}
+
+/// Every description states what its action pays (time, cubes, coins, grain), as it pays it: for
+/// every listed action of random games of every mode, the amounts after "paying" (less those
+/// after "gaining") are what the seat's life marker, cubes, coins and grain show once it is
+/// applied; an amount the action takes and the sentence leaves out is a failure too.
+#[test]
+fn descriptions_state_what_each_action_pays() {
+    use crate::harness::Harness;
+    use referee::games::village::pieces::Colour;
+    let mut checked = 0u64;
+    for mode in <State as Harness>::modes() {
+        for players in [2u32, 4] {
+            let set = mode.context.current();
+            let mut s = referee::games::village::new_game_under(
+                mode.rules,
+                Arc::clone(set),
+                players,
+                0,
+                7,
+                mode.options,
+            )
+            .unwrap();
+            let mut rng = GameRng::from_u64(players.into());
+            let length = set.life_track.spaces.max(1);
+            while let Some((seat, action)) = pick(&s, &mut rng) {
+                for (who, a) in s.legal_actions(None) {
+                    let text = s.describe_action(who, &a);
+                    let mut after = s.clone();
+                    let events = act(&mut after, who, a);
+                    // The final scoring cashes every chest; a sale of cargo names what it
+                    // sells (`sells 1 grain`), which is no payment.
+                    if events.contains(&Event::Finished) || matches!(a, Action::SellCargo { .. }) {
+                        continue;
+                    }
+                    let (b, n) = (
+                        &s.seats()[usize::from(who)],
+                        &after.seats()[usize::from(who)],
+                    );
+                    let mut measured: Vec<(String, i64)> = Colour::ALL
+                        .iter()
+                        .map(|&c| {
+                            let name = format!("{c:?}").to_lowercase();
+                            (name, i64::from(n.cubes.of(c)) - i64::from(b.cubes.of(c)))
+                        })
+                        .collect();
+                    measured.push(("coin".into(), i64::from(n.coins) - i64::from(b.coins)));
+                    // Grain loaded stays the seat's, in its holds.
+                    let grain = |x: &referee::games::village::state::SeatState| {
+                        let aboard = x.ship.holds.iter().filter(|&&c| c == Cargo::Grain).count();
+                        i64::from(x.grain) + aboard as i64
+                    };
+                    measured.push(("grain".into(), grain(n) - grain(b)));
+                    let time = (n.life + length - b.life) % length;
+                    measured.push(("time".into(), -i64::from(time)));
+                    let stated = stated_amounts(&text);
+                    for (name, change) in measured {
+                        let mentions = stated.iter().filter(|(n, _)| *n == name);
+                        let said = mentions.map(|(_, v)| *v).reduce(|x, y| x + y);
+                        let ok = match (said, name.as_str()) {
+                            (Some(v), "time") => {
+                                v.rem_euclid(i64::from(length))
+                                    == change.rem_euclid(i64::from(length))
+                            }
+                            (Some(v), _) => v == change,
+                            (None, _) => change >= 0,
+                        };
+                        assert!(
+                            ok,
+                            "{} {players}p: {text:?} ({a:?}): {name} changes by {change}, the sentence says {said:?}",
+                            mode.name
+                        );
+                    }
+                    checked += 1;
+                }
+                act(&mut s, seat, action);
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+/// The amounts a description states: after "paying", taken (negative); after "gaining", given.
+fn stated_amounts(text: &str) -> Vec<(String, i64)> {
+    let mut out: Vec<(String, i64)> = Vec::new();
+    let clause = |marker: &str| -> Option<&str> {
+        let start = text.find(marker)? + marker.len();
+        let rest = &text[start..];
+        Some(rest.split(", gaining ").next().unwrap_or(rest))
+    };
+    for (marker, sign) in [(", paying ", -1), (", gaining ", 1)] {
+        let Some(clause) = clause(marker) else {
+            continue;
+        };
+        for item in clause.split(", ").flat_map(|p| p.split(" and ")) {
+            let mut words = item.split(' ');
+            let Some(n) = words.next().and_then(|w| w.parse::<i64>().ok()) else {
+                continue; // a piece handed over ("a horse")
+            };
+            let noun = words.next().unwrap_or_default().trim_end_matches('s');
+            let noun = if noun == "cube" { "" } else { noun };
+            if !noun.is_empty() {
+                out.push((noun.to_owned(), sign * n));
+            }
+        }
+    }
+    out
 }

@@ -24,7 +24,11 @@ impl State {
                 decline_coins,
                 gift_to,
             } => {
-                let mut text = format!("Seat {seat} takes {}", card_of(*card));
+                let mut text = format!(
+                    "Seat {seat} takes {}{}",
+                    card_of(*card),
+                    twin(*card, &self.harbor)
+                );
                 if *decline_coins {
                     text.push_str(", declining its coins");
                 }
@@ -37,11 +41,22 @@ impl State {
             Action::ClaimExpedition {
                 expedition,
                 persons,
-            } => format!(
-                "Seat {seat} claims {} with {} persons",
-                card_of(*expedition),
-                persons.len()
-            ),
+            } => {
+                let display = self
+                    .seats
+                    .get(usize::from(seat))
+                    .map_or(&[][..], |s| &s.display[..]);
+                let named: Vec<String> = persons
+                    .iter()
+                    .map(|&p| format!("{}{}", person_of(p), twin(p, display)))
+                    .collect();
+                format!(
+                    "Seat {seat} claims {}{} with {}",
+                    card_of(*expedition),
+                    twin(*expedition, &self.expeditions),
+                    named.join(", ")
+                )
+            }
             Action::CompleteContract(id) => {
                 format!("Seat {seat} completes the contract {}", contract_name(*id))
             }
@@ -198,6 +213,27 @@ impl State {
             Event::GameFinished => "The game is over".to_owned(),
         }
     }
+}
+
+/// `, card N` when another card of `row` reads the same (two Sailors in the harbor),
+/// so that the sentences of two choices differ; else nothing.
+fn twin(id: u32, row: &[CardId]) -> String {
+    let Ok(card) = u8::try_from(id) else {
+        return String::new();
+    };
+    let name = card_name(card);
+    let same = row.iter().any(|&c| c != card && card_name(c) == name);
+    match same {
+        true => format!(", card {id}"),
+        false => String::new(),
+    }
+}
+
+/// A person named by an action's id, without its cost (`a Sailor`).
+fn person_of(id: u32) -> String {
+    let name = card_of(id);
+    name.split_once(" (")
+        .map_or(name.clone(), |(person, _)| person.to_owned())
 }
 
 /// A card named by an action's id (out of range: its number).

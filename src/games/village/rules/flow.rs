@@ -3,7 +3,7 @@
 
 use crate::core::Seat;
 use crate::games::village::action::Event;
-use crate::games::village::state::{Decision, State};
+use crate::games::village::state::{Decision, State, Step};
 
 impl State {
     /// The end of a seat's turn: its deaths, then the next turn (or the mass).
@@ -15,15 +15,21 @@ impl State {
     }
 
     /// `count` deaths of a seat's members, each of the lowest generation in sight: those with
-    /// one candidate at once, else the owner's decision (pushed). True when all are resolved.
+    /// one candidate at once (unless that could take a goal from the seat, V-R41), else the
+    /// owner's decision (pushed). True when all are resolved.
     pub(crate) fn deaths(&mut self, seat: Seat, count: u32, events: &mut Vec<Event>) -> bool {
         for left in (1..=count).rev() {
             let candidates = self.dying_candidates(seat);
+            let left = u8::try_from(left).unwrap_or(u8::MAX);
             match candidates.as_slice() {
                 [] => return true,
+                [_] if self.at_stake(seat, Step::Death { left }) => {
+                    let step = Step::Death { left };
+                    self.pending.push(Decision::GoalAtStake { seat, step });
+                    return false;
+                }
                 [only] => self.die(seat, *only, events),
                 _ => {
-                    let left = u8::try_from(left).unwrap_or(u8::MAX);
                     self.pending.push(Decision::Dying { seat, left });
                     return false;
                 }
@@ -95,8 +101,20 @@ impl State {
     }
 
     /// After the mass: the holder of the next-starting-player marker starts the next round and
-    /// the marker returns to the council chamber (without a holder, the starting player stays).
+    /// the marker returns to the council chamber (without a holder, the starting player stays);
+    /// from `village/3` on the holder is asked first if that could take a goal from it (V-R41).
     pub(crate) fn next_round(&mut self, events: &mut Vec<Event>) {
+        match self.marker {
+            Some(seat) if self.at_stake(seat, Step::MarkerReturn) => {
+                let step = Step::MarkerReturn;
+                self.pending.push(Decision::GoalAtStake { seat, step });
+            }
+            _ => self.begin_next_round(events),
+        }
+    }
+
+    /// The marker's return and the next round's seeding.
+    pub(crate) fn begin_next_round(&mut self, events: &mut Vec<Event>) {
         if let Some(holder) = self.marker.take() {
             self.starting = holder;
         }

@@ -90,7 +90,7 @@ impl State {
                 );
                 out.push(Action::Pass);
             }
-            Decision::LastChance { .. } => out.push(Action::Pass),
+            Decision::LastChance { .. } | Decision::GoalAtStake { .. } => out.push(Action::Pass),
             Decision::Load { seat } => {
                 self.load_options(seat, &mut out);
                 out.push(Action::Pass);

@@ -242,6 +242,7 @@ impl State {
                 let next = self.position(seat) + 1;
                 self.ask_last_chance(next, events);
             }
+            (Decision::GoalAtStake { step, .. }, _) => self.take_step(seat, step, events),
             (_, action) => self.act(seat, action, events),
         }
     }
@@ -273,7 +274,7 @@ impl State {
     }
 
     /// After a death decision: the market day goes on, or the turn ends.
-    fn after_deaths(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    pub(crate) fn after_deaths(&mut self, seat: Seat, events: &mut Vec<Event>) {
         if matches!(self.decision(), Some(Decision::MarketDay { .. })) {
             self.continue_market_day(events);
         } else {

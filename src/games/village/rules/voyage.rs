@@ -149,15 +149,24 @@ impl State {
     /// From `village/2` on, whether the seat named by `decision` would have a choice there once
     /// it cashed every chest it brought home: coins it can raise at any moment (V-R39), so it is
     /// asked rather than passed over (at a market day, a buy-out, or an action, privilege, step
-    /// or island with `Pass` its only answer).
+    /// or island with `Pass` its only answer). From `village/3` on each chest counts as the
+    /// highest value the set prints, since its value is its owner's secret (V-R42).
     pub(crate) fn could_after_cashing(&self, decision: Decision) -> bool {
         let seat = decision.seat();
         if !self.config.rules.free_actions() || self.seats[usize::from(seat)].chests.is_empty() {
             return false;
         }
+        let highest = self.config.components.port.chests.iter().max().copied();
         let mut cashed = self.clone();
         for value in self.seats[usize::from(seat)].chests.clone() {
-            cashed.cash_chest(seat, value);
+            match highest.filter(|_| self.config.rules.asks_from_public_facts()) {
+                Some(highest) => {
+                    cashed.cash_chest(seat, value);
+                    let s = &mut cashed.seats[usize::from(seat)];
+                    s.coins = s.coins.saturating_add(highest - value.min(highest));
+                }
+                None => cashed.cash_chest(seat, value),
+            }
         }
         cashed.pending.push(decision);
         cashed.decision_options().len() > 1

@@ -56,8 +56,23 @@ pub(in crate::games::village::rules) fn cargo_name(cargo: Cargo) -> String {
     }
 }
 
+/// A piece of cargo for `details`, in the short form every refusal uses (`cocoa`, `tea`,
+/// `chest`, `ox`): one piece, one name (docs/errors.md).
 pub(in crate::games::village::rules) fn cargo_token(cargo: Cargo) -> String {
-    cargo_name(cargo).replace(' ', "_")
+    match cargo {
+        Cargo::Good(g) => token(g),
+        Cargo::Chest(_) => "chest".to_owned(),
+        other => token(other),
+    }
+}
+
+/// A count and its noun, plural unless one (`1 coin`, `3 coins`); grain and time are never
+/// plural (`1 grain`, `2 time`). The one place sentences count things.
+pub(in crate::games::village::rules) fn counted(n: u32, noun: &str) -> String {
+    match (n, noun) {
+        (_, "grain" | "time") | (1, _) => format!("{n} {noun}"),
+        _ => format!("{n} {noun}s"),
+    }
 }
 
 /// Cubes in words: `2 green and 1 brown cubes`, or `nothing`.
@@ -69,16 +84,11 @@ pub(in crate::games::village::rules) fn cubes_text(cubes: Cubes) -> String {
         .collect();
     match parts.len() {
         0 => "nothing".to_owned(),
-        1 => format!("{} {}", parts[0], plural(cubes.total())),
-        _ => format!("{} {}", parts.join(" and "), plural(cubes.total())),
-    }
-}
-
-pub(in crate::games::village::rules) fn plural(n: u32) -> &'static str {
-    if n == 1 {
-        "cube"
-    } else {
-        "cubes"
+        _ => {
+            let noun = counted(cubes.total(), "cube");
+            let noun = noun.split_once(' ').map_or("cubes", |(_, noun)| noun);
+            format!("{} {noun}", parts.join(" and "))
+        }
     }
 }
 

@@ -194,8 +194,10 @@ impl State {
         // The census lists the tiles sorted: each of 0..tiles once is that list exactly, and the
         // first place it differs names the lowest tile missing or doubled.
         let listed = &census.customers;
-        if let Some(t) = listed.iter().find(|&&t| usize::from(t) >= tiles) {
-            errs.push("market", format!("customer tile {t} does not exist"));
+        if let Some(&t) = listed.iter().find(|&&t| usize::from(t) >= tiles) {
+            for at in self.places_of_tile(t) {
+                errs.push(at, format!("customer tile {t} does not exist"));
+            }
             return;
         }
         let got = listed
@@ -207,11 +209,42 @@ impl State {
             None => listed.get(tiles).map(|&t| usize::from(t)),
         };
         if let Some(t) = wrong {
-            errs.push(
-                "market",
-                format!("customer tile {t} must be in exactly one place"),
+            let places = self.places_of_tile(t as u8);
+            let said = format!(
+                "customer tile {t} must be in exactly one place; it is in {}",
+                match places.len() {
+                    0 => "none".to_owned(),
+                    _ => places.join(" and "),
+                }
             );
+            match places.len() {
+                // A tile in no place belongs to the market's pile.
+                0 => errs.push("market.pile", said),
+                _ => places
+                    .into_iter()
+                    .for_each(|at| errs.push(at, said.clone())),
+            }
         }
+    }
+
+    /// Every place holding a customer tile, by its field path (only for an error: it formats).
+    fn places_of_tile(&self, tile: u8) -> Vec<String> {
+        let m = &self.market;
+        let listed = |name: &str, slots: &mut dyn Iterator<Item = Option<u8>>| -> Vec<String> {
+            slots
+                .enumerate()
+                .filter(|&(_, t)| t == Some(tile))
+                .map(|(i, _)| format!("{name}[{i}]"))
+                .collect()
+        };
+        let mut out = listed("market.pile", &mut m.pile.iter().map(|&t| Some(t)));
+        out.extend(listed("market.stalls", &mut m.stalls.iter().copied()));
+        out.extend(listed("market.waiting", &mut m.waiting.iter().copied()));
+        for (k, s) in self.seats.iter().enumerate() {
+            let path = format!("seats[{k}].customers");
+            out.extend(listed(&path, &mut s.customers.iter().map(|&t| Some(t))));
+        }
+        out
     }
 
     /// Village Port's tiles, chests and captains, each counted once; none without Port.
@@ -299,10 +332,20 @@ impl State {
                         || !self.config.rules.island_goods_at_islands_only()
                         || ship.holds.iter().all(|c| !c.from_islands()))
             } else {
+                // Port's pieces on a base game's farmyard are named each by its own field.
+                for (field, held) in [
+                    ("cocoa", s.cocoa > 0),
+                    ("tea", s.tea > 0),
+                    ("chests", !s.chests.is_empty()),
+                ] {
+                    if held {
+                        errs.push(
+                            format!("seats[{i}].{field}"),
+                            "must be empty without Village Port",
+                        );
+                    }
+                }
                 *ship == super::sea::Ship::default()
-                    && s.cocoa == 0
-                    && s.tea == 0
-                    && s.chests.is_empty()
             };
             if !ok {
                 errs.push(
@@ -391,6 +434,10 @@ impl State {
                 errs.push("pending", "is empty, but the game is not over");
             }
             [] | [_] | [Decision::MarketDay { .. }, Decision::Dying { .. }] => {}
+            [Decision::MarketDay { .. }, Decision::GoalAtStake {
+                step: super::Step::Death { .. },
+                ..
+            }] => {}
             _ => errs.push(
                 "pending",
                 "only a death may interrupt a market day; nothing else is stacked",
@@ -406,6 +453,13 @@ impl State {
                         trigger, passed, ..
                     } => seat_ok(trigger) && u32::from(passed) < (1 << players),
                     Decision::LastChance { .. } => self.ending && self.last_turns.is_empty(),
+                    Decision::GoalAtStake { seat, step } => match step {
+                        super::Step::Death { left } => {
+                            left > 0 && u32::from(left) <= MAX_DUE && self.goals_dealt()
+                        }
+                        // The marker returns after a mass that is not the last.
+                        super::Step::MarkerReturn => self.marker == Some(seat) && !self.ending,
+                    },
                     // The final mass comes after the last turns.
                     Decision::BuyOut { .. } | Decision::Windows { .. } => {
                         !self.ending || self.last_turns.is_empty()
@@ -453,7 +507,12 @@ impl State {
         match d {
             Decision::Turn { .. } => !self.board.is_empty(),
             Decision::Dying { seat, .. } => self.dying_candidates(seat).len() > 1,
-            Decision::LastChance { seat } => self.goals_met(seat).next().is_some(),
+            Decision::LastChance { seat } => self.has_last_chance(seat),
+            Decision::GoalAtStake { seat, step } => {
+                let one = matches!(step, super::Step::Death { .. })
+                    .then(|| self.dying_candidates(seat).len() == 1);
+                one.unwrap_or(true) && self.at_stake(seat, step)
+            }
             Decision::Load { .. } => {
                 let own = self.decision_options();
                 !own.is_empty() && own != [crate::games::village::Action::Pass]

@@ -122,6 +122,15 @@ pub enum Decision {
         /// Who decides.
         seat: Seat,
     },
+    /// Life Goals, from `village/3` on (V-R41): before an automatic step that could take a
+    /// face-down goal from the seat (as every seat can tell), its chance to reveal a goal it
+    /// meets, or to let the step happen (`Pass`).
+    GoalAtStake {
+        /// Who decides.
+        seat: Seat,
+        /// The step that waits.
+        step: Step,
+    },
     /// Village Port: loading the ship in port after hiring a captain, one piece at a time, or
     /// done (`Pass`).
     Load {
@@ -148,6 +157,18 @@ pub enum Decision {
     },
 }
 
+/// An automatic step a `GoalAtStake` decision waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The seat's only member in sight of the lowest generation dies.
+    Death {
+        /// Deaths still due, this one included.
+        left: u8,
+    },
+    /// The next-starting-player marker returns to the council chamber after the mass.
+    MarkerReturn,
+}
+
 impl Decision {
     /// The seat that must decide.
     pub fn seat(self) -> Seat {
@@ -164,6 +185,7 @@ impl Decision {
             | Decision::BuyOut { seat, .. }
             | Decision::Windows { seat }
             | Decision::LastChance { seat }
+            | Decision::GoalAtStake { seat, .. }
             | Decision::Load { seat }
             | Decision::Sail { seat, .. }
             | Decision::Island { seat, .. } => seat,
@@ -186,6 +208,7 @@ impl Decision {
             Decision::BuyOut { .. } => "mass_buy_out",
             Decision::Windows { .. } => "mass_windows",
             Decision::LastChance { .. } => "last_chance",
+            Decision::GoalAtStake { .. } => "goal_at_stake",
             Decision::Load { .. } => "load",
             Decision::Sail { .. } => "sail",
             Decision::Island { .. } => "island",

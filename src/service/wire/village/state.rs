@@ -9,7 +9,7 @@ use crate::core::{Seat, StateErrors};
 use crate::games::village::state::family::Place;
 use crate::games::village::state::sea::{Cargo, Gone, Harbour, Ship};
 use crate::games::village::state::SeatState;
-use crate::games::village::state::{Decision, Supply};
+use crate::games::village::state::{Decision, Step, Supply};
 use crate::games::village::State;
 use crate::pb::v1;
 
@@ -131,6 +131,21 @@ pub(super) fn decision_from(
         },
         Ok(K::MassWindows) => Decision::Windows { seat },
         Ok(K::LastChance) => Decision::LastChance { seat },
+        Ok(K::GoalAtStake) => Decision::GoalAtStake {
+            seat,
+            step: match v1::VillageAutomaticStep::try_from(d.step) {
+                Ok(v1::VillageAutomaticStep::Death) => Step::Death {
+                    left: count(d.left, "left")?,
+                },
+                Ok(v1::VillageAutomaticStep::MarkerReturn) => Step::MarkerReturn,
+                Ok(v1::VillageAutomaticStep::Unspecified) | Err(_) => {
+                    return Err(StateErrors::one(
+                        format!("{}.step", field()),
+                        "must name the step that waits",
+                    ))
+                }
+            },
+        },
         Ok(K::Load) => Decision::Load { seat },
         Ok(K::Sail) => Decision::Sail {
             seat,
@@ -195,6 +210,16 @@ pub(super) fn decision_to(d: &Decision) -> v1::VillageDecision {
         }
         Decision::Windows { .. } => K::MassWindows,
         Decision::LastChance { .. } => K::LastChance,
+        Decision::GoalAtStake { step, .. } => {
+            out.step = match step {
+                Step::Death { left } => {
+                    out.left = u32::from(left);
+                    v1::VillageAutomaticStep::Death
+                }
+                Step::MarkerReturn => v1::VillageAutomaticStep::MarkerReturn,
+            } as i32;
+            K::GoalAtStake
+        }
         Decision::Load { .. } => K::Load,
         Decision::Sail {
             free,
@@ -469,6 +494,10 @@ mod tests {
             Decision::BuyOut { seat, bought: 0 },
             Decision::Windows { seat },
             Decision::LastChance { seat },
+            Decision::GoalAtStake {
+                seat,
+                step: Step::MarkerReturn,
+            },
             Decision::Load { seat },
             Decision::Sail {
                 seat,
@@ -484,6 +513,6 @@ mod tests {
             let word = name.strip_prefix("VILLAGE_DECISION_KIND_").unwrap();
             assert_eq!(d.phase(), word.to_lowercase(), "{d:?}");
         }
-        assert_eq!(decisions.len(), 15, "every kind but UNSPECIFIED");
+        assert_eq!(decisions.len(), 16, "every kind but UNSPECIFIED");
     }
 }

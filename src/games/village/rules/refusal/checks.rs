@@ -142,7 +142,10 @@ impl State {
             return Ok(());
         }
         Err(short(
-            format!("{what} takes {needs} coins; the seat has {has}."),
+            format!(
+                "{what} takes {}; the seat has {has}.",
+                counted(needs, "coin")
+            ),
             format!("{needs} coins"),
             format!("{has} coins"),
         ))

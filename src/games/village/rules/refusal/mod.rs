@@ -8,10 +8,11 @@ use crate::core::{Seat, Violation};
 use crate::games::village::action::Action;
 use crate::games::village::codes::Code;
 use crate::games::village::pieces::Space;
+use crate::games::village::state::sea::Cargo;
 use crate::games::village::state::{Decision, State};
 
 use super::legal::WELL_CUBES;
-use super::words::{cube_name, token, word};
+use super::words::{cargo_name, cargo_token, cube_name, token, word};
 use checks::short;
 
 mod checks;
@@ -99,16 +100,19 @@ impl State {
                 self.why_not_sale_payment(decision, payment)
             }
             Action::SellCocoa { payment } | Action::SellTea { payment } => {
-                let (name, has) = match action {
-                    Action::SellCocoa { .. } => ("cocoa basket", self.seat(seat).cocoa),
-                    _ => ("tea bale", self.seat(seat).tea),
+                let (cargo, has) = match action {
+                    Action::SellCocoa { .. } => (Cargo::Cocoa, self.seat(seat).cocoa),
+                    _ => (Cargo::Tea, self.seat(seat).tea),
                 };
                 if has == 0 {
                     return Err(Violation::new(
                         Code::NothingThere,
-                        format!("The seat has no {name} brought home to sell."),
+                        format!(
+                            "The seat has no {} brought home to sell.",
+                            cargo_name(cargo)
+                        ),
                     )
-                    .with("piece", name.replace(' ', "_")));
+                    .with("piece", cargo_token(cargo)));
                 }
                 self.why_not_sale_payment(decision, payment)
             }
@@ -177,7 +181,7 @@ pub(super) fn fits(decision: Decision, action: &Action) -> bool {
         Decision::Dying { .. } => matches!(action, A::Die { .. }),
         Decision::BuyOut { .. } => matches!(action, A::BuyOut { .. } | A::Pass),
         Decision::Windows { .. } => matches!(action, A::MoveLeft { .. } | A::Pass),
-        Decision::LastChance { .. } => matches!(action, A::Pass),
+        Decision::LastChance { .. } | Decision::GoalAtStake { .. } => matches!(action, A::Pass),
         Decision::Load { .. } => matches!(action, A::Load { .. } | A::Embark { .. } | A::Pass),
         Decision::Sail { .. } => matches!(action, A::Step { .. } | A::Land | A::Pass),
         Decision::Island { .. } => matches!(

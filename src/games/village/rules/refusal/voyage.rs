@@ -266,11 +266,11 @@ impl State {
             return Err(Violation::new(
                 Code::CannotPay,
                 format!(
-                    "Purchase {} takes {} cubes of {colours}, a coin standing in for one; the payment names {} and {} coins.",
+                    "Purchase {} takes {} of {colours}, a coin standing in for one; the payment names {} and {}.",
                     p.purchase,
-                    buy.cubes,
+                    counted(buy.cubes, "cube"),
                     cubes_text(p.cubes),
-                    p.coins
+                    counted(p.coins, "coin")
                 ),
             )
             .with("purchase", p.purchase)
