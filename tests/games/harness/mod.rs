@@ -4,10 +4,13 @@
 //!
 //! - never panics and ends within a bound, with a result;
 //! - at every step, every listed action belongs to a seat that must act, validates, and applies
-//!   (on a copy); sampled actions outside the list are refused, for every seat;
+//!   (on a copy), and distinct listed actions have distinct descriptions; sampled actions outside
+//!   the list are refused, for every seat, each detail of a refusal a word of docs/errors.md;
 //! - conserves every component (the census never changes);
 //! - survives the wire: state → proto bytes → state is the same state;
-//! - shows the same view to every seat and to spectators when every hidden fact is reshuffled;
+//! - shows the same view to every seat and to spectators when every hidden fact is reshuffled,
+//!   and to each viewer the same view and status when every fact hidden from it (other seats'
+//!   hidden holdings too) is dealt again;
 //! - replays: the service's Replay of the setup and the action log gives the same final state,
 //!   and stopped after k actions, the state play reached after k;
 //! - once finished, explains the result: score sheets that sum to the scores, named
