@@ -261,13 +261,8 @@ impl State {
             .journeys(seat)
             .into_iter()
             .find(|j| j.member == usize::from(member) && j.path == path);
-        if let Some(j) = arrival {
-            let s = &self.seats[usize::from(seat)];
-            let first = !s.markers.contains(&j.to);
-            let marker_left = (s.markers.len() as u64) < u64::from(travel.markers);
-            if first && marker_left {
-                paid.gains = travel.cities[usize::from(j.to)].reward.coins;
-            }
+        if let Some(j) = arrival.filter(|j| self.rewards_arrival(seat, j.to)) {
+            paid.gains = travel.cities[usize::from(j.to)].reward.coins;
         }
         (
             format!(

@@ -156,17 +156,17 @@ impl State {
         if !self.config.rules.free_actions() || self.seats[usize::from(seat)].chests.is_empty() {
             return false;
         }
+        let public = self.config.rules.asks_from_public_facts();
         let highest = self.config.components.port.chests.iter().max().copied();
         let mut cashed = self.clone();
         for value in self.seats[usize::from(seat)].chests.clone() {
-            match highest.filter(|_| self.config.rules.asks_from_public_facts()) {
-                Some(highest) => {
-                    cashed.cash_chest(seat, value);
-                    let s = &mut cashed.seats[usize::from(seat)];
-                    s.coins = s.coins.saturating_add(highest - value.min(highest));
-                }
-                None => cashed.cash_chest(seat, value),
-            }
+            cashed.cash_chest(seat, value);
+            // What the chest could be worth, as every seat sees it, beyond its value.
+            let unseen = highest
+                .filter(|_| public)
+                .map_or(0, |h| h.saturating_sub(value));
+            let s = &mut cashed.seats[usize::from(seat)];
+            s.coins = s.coins.saturating_add(unseen);
         }
         cashed.pending.push(decision);
         cashed.decision_options().len() > 1

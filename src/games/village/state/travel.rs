@@ -99,6 +99,15 @@ impl State {
         self.ways_to_pay(seat, p.cubes.cubes())
     }
 
+    /// Whether a seat's member arriving in `city` earns its reward: the seat's first visit, with
+    /// a marker left to place.
+    pub(in crate::games::village) fn rewards_arrival(&self, seat: Seat, city: u8) -> bool {
+        let s = &self.seats[usize::from(seat)];
+        let marker_left =
+            (s.markers.len() as u64) < u64::from(self.config.components.travel.markers);
+        !s.markers.contains(&city) && marker_left
+    }
+
     /// Makes a journey (one of `journeys`, paid by one of `journey_ways`).
     pub(in crate::games::village) fn travel(
         &mut self,
@@ -111,11 +120,10 @@ impl State {
         let path = &travel.paths[usize::from(journey.path)];
         self.pay(seat, way);
         self.return_good(seat, path.piece);
+        let rewarded = self.rewards_arrival(seat, journey.to);
         let s = &mut self.seats[usize::from(seat)];
         s.members[journey.member].place = Place::City(journey.to);
-        let first_visit = !s.markers.contains(&journey.to);
-        let marker_left = (s.markers.len() as u64) < u64::from(travel.markers);
-        let reward = (first_visit && marker_left).then(|| {
+        let reward = rewarded.then(|| {
             s.markers.push(journey.to);
             let r = travel.cities[usize::from(journey.to)].reward;
             s.prestige += r.prestige;
