@@ -24,6 +24,8 @@
 //!   messages to and from the game's parts, actions, events and views
 //!   ([`service::wire::port_royal`], [`service::wire::village`]), the codec, the edge limits,
 //!   health, metrics, state tags and the server with its graceful drain.
+//! - [`bot`]: bots for any seat of any game, written once over [`games::Game`]: they start from
+//!   the seat's view and search only worlds the game deals from it ([`games::Game::sample`]).
 //! - [`config`], [`secret`] and [`telemetry`]: flags and environment variables (naming no game:
 //!   each game's context is built from its part by `service::contexts`); key material; logging
 //!   and tracing.
@@ -45,6 +47,7 @@
 //! assert_eq!(refused.code, "MUST_DRAW_FIRST");
 //! ```
 
+pub mod bot;
 pub mod config;
 pub mod core;
 pub mod games;

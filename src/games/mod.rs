@@ -121,6 +121,20 @@ pub trait Game: Clone + Sized {
     /// back would let that seat act again knowing it. Randomness consumed is seen by the caller
     /// through [`Game::rng`].
     fn reveals(&self, events: &[Self::Event]) -> bool;
+
+    /// How many actions a bot's random playout takes past its search tree before the game's
+    /// [`Game::evaluate`] judges the position (a whole game is too long to play out per
+    /// iteration within a request's budget).
+    const PLAYOUT_DEPTH: usize;
+    /// A state that `view`'s viewer cannot tell from the real one: every fact hidden from it
+    /// (cards and tiles it has not seen, their order, the RNG) dealt again from `rng`, so that
+    /// `sample(&s.view(v), rng).view(v) == s.view(v)`. The bots search only such states: they
+    /// never see what their seat cannot.
+    fn sample(view: &Self::View, rng: &mut GameRng) -> Self;
+    /// Each seat's value of this state to the bots, from 0 (lost) to 1 (won): the result once
+    /// finished, else the game's estimate from its score sheet and holdings
+    /// ([`crate::bot::value`]).
+    fn evaluate(&self) -> Vec<f64>;
 }
 
 /// The checks every game shares before its own rules: a stale `expected_sequence`, and a seat

@@ -2,6 +2,7 @@
 //! rulings in `docs/rules.md`.
 
 pub mod action;
+mod bot;
 pub mod cards;
 pub mod codes;
 pub mod contracts;
@@ -110,5 +111,13 @@ impl crate::games::Game for State {
     /// other card moves in the open (docs/fair-shuffles.md, "Undo").
     fn reveals(&self, events: &[Event]) -> bool {
         events.iter().any(|e| matches!(e, Event::CardDrawn { .. }))
+    }
+    /// A turn is a handful of actions: 40 reach a few turns ahead.
+    const PLAYOUT_DEPTH: usize = 40;
+    fn sample(view: &View, rng: &mut crate::core::GameRng) -> Self {
+        State::sample(view, rng)
+    }
+    fn evaluate(&self) -> Vec<f64> {
+        State::evaluate(self)
     }
 }

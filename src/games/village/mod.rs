@@ -3,6 +3,7 @@
 //! functions of the state (`rules`), each decision one small step by one seat.
 
 pub mod action;
+mod bot;
 pub mod codes;
 pub mod components;
 pub mod config;
@@ -107,6 +108,14 @@ impl crate::games::Game for State {
     }
     fn reveals(&self, events: &[Event]) -> bool {
         State::reveals(self, events)
+    }
+    /// A turn is several small decisions: 60 reach about a round ahead in a 4-player game.
+    const PLAYOUT_DEPTH: usize = 60;
+    fn sample(view: &View, rng: &mut crate::core::GameRng) -> Self {
+        State::sample(view, rng)
+    }
+    fn evaluate(&self) -> Vec<f64> {
+        State::evaluate(self)
     }
 }
 

@@ -65,6 +65,7 @@ use std::ops::RangeInclusive;
 use std::collections::BTreeMap;
 
 use prost::Message;
+use referee::bot::{self, Level};
 use referee::core::{GameRng, Seat, Status, Violation};
 use referee::games::table::{Setup, Table, TableAction};
 use referee::games::Game;
@@ -372,6 +373,7 @@ fn play<G: Harness>(mode: &Mode<G>, players: u32, seed: u64, check: bool, agent:
                 );
             }
             round_trip(&table, &mode.context, sequence, &at(step));
+            bots_see_only_views(&table, &mode.context, step, &mut scramble_rng, &at(step));
             views_hide(&table, &mut scramble_rng, &at(step))
         });
         let defaults = table.default_actions(None, &legal);
@@ -670,6 +672,75 @@ fn views_hide<G: Harness>(table: &Table<G>, rng: &mut GameRng, at: &str) -> Tabl
         }
     }
     twin
+}
+
+/// The bots see only a seat's view: a world sampled from any viewer's view is a state the
+/// referee accepts (under Village's older versions, whose decisions may follow from hidden goals
+/// (V-R27), only its view is checked) that shows that viewer exactly its view and lists its seat the same actions;
+/// and (every 40th step, each level on a small budget) two states that show a seat the same view
+/// give it the same suggestion for the same seed.
+fn bots_see_only_views<G: Harness>(
+    table: &Table<G>,
+    context: &G::Context,
+    step: usize,
+    rng: &mut GameRng,
+    at: &str,
+) {
+    let Some(game) = table.game() else {
+        return;
+    };
+    // Under the older Village versions who is asked may follow from hidden goals (V-R27).
+    let may_tell = game.status_may_tell();
+    for viewer in std::iter::once(None).chain((0..game.players()).map(Some)) {
+        let view = game.view(viewer);
+        let world = G::sample(&view, rng);
+        assert_eq!(
+            world.view(viewer),
+            view,
+            "{at}: a world sampled for {viewer:?}"
+        );
+        if may_tell {
+            continue;
+        }
+        G::from_parts(world.to_parts(), game.rules(), context)
+            .unwrap_or_else(|e| panic!("{at}: a world sampled for {viewer:?} is refused: {e}"));
+        let Some(seat) = viewer else {
+            continue;
+        };
+        assert_eq!(
+            world.legal_actions(Some(seat)),
+            game.legal_actions(Some(seat)),
+            "{at}: a world sampled for seat {seat} lists it other actions"
+        );
+        if !step.is_multiple_of(40) {
+            continue;
+        }
+        let twin = game.scramble_hidden_from(viewer, rng);
+        for level in [Level::Random, Level::Greedy, Level::Search] {
+            let seed = u64::from(rng.below(u32::MAX));
+            let ours = bot::suggest::<G>(&view, seat, level, 6, seed);
+            let theirs = bot::suggest::<G>(&twin.view(viewer), seat, level, 6, seed);
+            assert_eq!(
+                ours, theirs,
+                "{at}: {level:?} for seat {seat} saw past its view"
+            );
+            let own: Vec<G::Action> = game
+                .legal_actions(Some(seat))
+                .into_iter()
+                .map(|(_, a)| a)
+                .collect();
+            match ours {
+                Some(s) => assert!(
+                    own.contains(&s.action),
+                    "{at}: {level:?} suggests an unlisted action"
+                ),
+                None => assert!(
+                    own.is_empty(),
+                    "{at}: {level:?} suggests nothing to a seat with actions"
+                ),
+            }
+        }
+    }
 }
 
 /// A finished game explains its result: each seat's score sheet sums to its score and its

@@ -1,0 +1,180 @@
+//! Determinized Monte Carlo tree search (single-observer information-set MCTS): each iteration
+//! deals a world from the seat's view, descends one tree of action sequences shared by every
+//! world (choosing by UCB among the actions this world allows, each counted as available when
+//! it could be chosen), adds one action, plays on at random for the game's playout depth, and
+//! credits each action on the path with the value the game's evaluation gives its seat. The
+//! seat's own actions at the root are the candidates; the most visited is suggested.
+
+use super::{Candidate, Suggestion};
+use crate::core::{GameRng, Seat};
+use crate::games::Game;
+
+/// The exploration constant of UCB for values in [0, 1].
+const EXPLORATION: f64 = 0.7;
+
+/// An action from a node, and what the search learnt of it.
+struct Edge<A> {
+    seat: Seat,
+    action: A,
+    /// The node it leads to, once expanded.
+    child: Option<usize>,
+    visits: u32,
+    /// Sum of the values to `seat` of the iterations through it.
+    total: f64,
+    /// Iterations in which it could have been chosen.
+    available: u32,
+}
+
+struct Node<A> {
+    edges: Vec<Edge<A>>,
+}
+
+impl<A> Default for Node<A> {
+    fn default() -> Self {
+        Node { edges: Vec::new() }
+    }
+}
+
+impl<A: PartialEq> Node<A> {
+    /// The edge of `(seat, action)`, added unvisited if new.
+    fn edge(&mut self, seat: Seat, action: A) -> usize {
+        if let Some(i) = self
+            .edges
+            .iter()
+            .position(|e| e.seat == seat && e.action == action)
+        {
+            return i;
+        }
+        self.edges.push(Edge {
+            seat,
+            action,
+            child: None,
+            visits: 0,
+            total: 0.0,
+            available: 0,
+        });
+        self.edges.len() - 1
+    }
+}
+
+/// `iterations` iterations of the search for `seat` from its `view`.
+pub fn run<G: Game>(
+    view: &G::View,
+    seat: Seat,
+    iterations: u32,
+    rng: &mut GameRng,
+) -> Option<Suggestion<G::Action>> {
+    let mut tree: Vec<Node<G::Action>> = vec![Node::default()];
+    let mut events = Vec::new();
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    let mut worlds = 0;
+    for _ in 0..iterations {
+        let mut world = G::sample(view, rng);
+        worlds += 1;
+        path.clear();
+        let mut node = 0;
+        let mut expanded = false;
+        // Selection and expansion.
+        while !expanded {
+            // At the root only the seat's own actions are candidates.
+            let listed = world.legal_actions((node == 0).then_some(seat));
+            if listed.is_empty() {
+                break;
+            }
+            open.clear();
+            for (s, a) in listed {
+                let e = tree[node].edge(s, a);
+                tree[node].edges[e].available += 1;
+                open.push(e);
+            }
+            let fresh: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|&e| tree[node].edges[e].visits == 0)
+                .collect();
+            let e = if fresh.is_empty() {
+                ucb(&tree[node], &open)
+            } else {
+                expanded = true;
+                fresh[rng.below(fresh.len() as u32) as usize]
+            };
+            let edge = &tree[node].edges[e];
+            events.clear();
+            if world
+                .apply_in_place(edge.seat, &edge.action, &mut events)
+                .is_err()
+            {
+                // A listed action always applies (the harness checks it); stop here if not.
+                break;
+            }
+            path.push((node, e));
+            node = match tree[node].edges[e].child {
+                Some(child) => child,
+                None => {
+                    tree.push(Node::default());
+                    let child = tree.len() - 1;
+                    tree[node].edges[e].child = Some(child);
+                    child
+                }
+            };
+        }
+        // Playout, then the evaluation.
+        for _ in 0..G::PLAYOUT_DEPTH {
+            let mut listed = world.legal_actions(None);
+            if listed.is_empty() {
+                break;
+            }
+            let (s, a) = listed.swap_remove(rng.below(listed.len() as u32) as usize);
+            events.clear();
+            if world.apply_in_place(s, &a, &mut events).is_err() {
+                break;
+            }
+        }
+        let values = world.evaluate();
+        for &(n, e) in &path {
+            let edge = &mut tree[n].edges[e];
+            edge.visits += 1;
+            edge.total += values.get(usize::from(edge.seat)).copied().unwrap_or(0.0);
+        }
+    }
+    let root = std::mem::take(&mut tree[0]);
+    let mut candidates: Vec<Candidate<G::Action>> = root
+        .edges
+        .into_iter()
+        .map(|e| Candidate {
+            value: if e.visits == 0 {
+                0.0
+            } else {
+                e.total / f64::from(e.visits)
+            },
+            visits: e.visits,
+            action: e.action,
+        })
+        .collect();
+    // Most visited first, then the higher mean; the sort is stable, so remaining ties keep the
+    // order in which the actions were first listed.
+    candidates.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+    let action = candidates.first()?.action.clone();
+    Some(Suggestion {
+        action,
+        candidates,
+        iterations,
+        worlds,
+    })
+}
+
+/// The open edge with the highest upper confidence bound (the first of equals).
+fn ucb<A>(node: &Node<A>, open: &[usize]) -> usize {
+    let score = |e: &Edge<A>| {
+        let n = f64::from(e.visits);
+        e.total / n + EXPLORATION * (f64::from(e.available).ln() / n).sqrt()
+    };
+    let mut best = open[0];
+    for &e in &open[1..] {
+        if score(&node.edges[e]) > score(&node.edges[best]) {
+            best = e;
+        }
+    }
+    best
+}

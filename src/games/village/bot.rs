@@ -1,0 +1,183 @@
+//! What the bots need of Village: the worlds a seat cannot tell from the real one, and what a
+//! position is worth.
+//!
+//! Hidden from the viewer (its view, `view.rs`): the customer pile's content and order, the
+//! customers other seats have served, other seats' face-down life goals, the chests on their
+//! island and other seats' chests (home or aboard), the green bag's draw order, and the RNG.
+//! A world deals every customer tile the view does not show to the pile and to other seats'
+//! served customers, every goal card nobody shows to other seats' face-down goals metal by
+//! metal, and every chest value nobody shows to the island and to other seats, in the counts
+//! the view gives; the bag holds what the set's totals leave, drawn by a new RNG.
+
+use crate::bot::value;
+use crate::core::{GameRng, Seat};
+
+use super::pieces::{Colour, Pool};
+use super::state::goals::{Goal, HeldGoal};
+use super::state::sea::Cargo;
+use super::state::{Board, Market, SeatState, State};
+use super::view::View;
+
+/// Points the evaluation gives what a seat holds toward more points: an influence cube, a goods
+/// tile, a grain, a year of life left.
+const CUBE_POINTS: f64 = 0.5;
+const GOOD_POINTS: f64 = 0.6;
+const GRAIN_POINTS: f64 = 0.3;
+
+/// A lead of this many points is a clear one.
+const LEAD: f64 = 6.0;
+
+impl State {
+    /// A world `view`'s viewer cannot tell from the real game (see the module's comment).
+    pub fn sample(view: &View, rng: &mut GameRng) -> State {
+        let config = view.config.clone();
+        let c = &config.components;
+        let port = config.options.port;
+        // Once the game is over every seat is shown; before, only the viewer's own.
+        let hidden = |i: usize| view.viewer != Some(i as Seat) && !view.pending.is_empty();
+        let mut seats: Vec<SeatState> = view.seats.clone();
+
+        // Customer tiles: those not on a stall, in the waiting line or shown served.
+        let mut shown = vec![false; c.customers.len()];
+        let market_tiles = view.market.stalls.iter().chain(&view.market.waiting);
+        for t in market_tiles
+            .flatten()
+            .chain(seats.iter().flat_map(|s| &s.customers))
+        {
+            if let Some(seen) = shown.get_mut(usize::from(*t)) {
+                *seen = true;
+            }
+        }
+        let mut tiles: Vec<u8> = (0..c.customers.len())
+            .filter(|&t| !shown[t])
+            .map(|t| t as u8)
+            .collect();
+        rng.shuffle(&mut tiles);
+        for (i, s) in seats.iter_mut().enumerate().filter(|(i, _)| hidden(*i)) {
+            let n = (view.customer_counts[i] as usize).min(tiles.len());
+            s.customers = tiles.split_off(tiles.len() - n);
+        }
+        let pile = tiles;
+
+        // Life goals: every card this game deals that nobody shows, metal by metal.
+        for silver in [true, false] {
+            let mut pool: Vec<Goal> = Goal::ALL
+                .into_iter()
+                .filter(|g| {
+                    g.silver() == silver
+                        && g.dealt(port)
+                        && !seats.iter().any(|s| s.goals.iter().any(|h| h.goal == *g))
+                })
+                .collect();
+            rng.shuffle(&mut pool);
+            for (i, s) in seats.iter_mut().enumerate() {
+                let owed = hidden(i)
+                    && view.hidden_goals[i] > 0
+                    && !s.goals.iter().any(|h| h.goal.silver() == silver);
+                if !owed {
+                    continue;
+                }
+                if let Some(goal) = pool.pop() {
+                    s.goals.push(HeldGoal {
+                        goal,
+                        revealed: false,
+                    });
+                }
+            }
+        }
+
+        // Chests: every value of the set that is neither gone nor shown.
+        let mut values = c.port.chests.clone();
+        let shown_chests = view.harbour.gone.chests.iter().copied().chain(
+            seats
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !hidden(*i))
+                .flat_map(|(_, s)| s.chests.iter().copied().chain(chests_aboard(s))),
+        );
+        for v in shown_chests.collect::<Vec<u32>>() {
+            if let Some(k) = values.iter().position(|&x| x == v) {
+                values.swap_remove(k);
+            }
+        }
+        values.sort_unstable();
+        rng.shuffle(&mut values);
+        let mut harbour = view.harbour.clone();
+        let n = (view.harbour_chests as usize).min(values.len());
+        harbour.chests = values.split_off(values.len() - n);
+        for (i, s) in seats.iter_mut().enumerate().filter(|(i, _)| hidden(*i)) {
+            let n = (view.chest_counts[i] as usize).min(values.len());
+            s.chests = values.split_off(values.len() - n);
+            for cargo in &mut s.ship.holds {
+                if let Cargo::Chest(v) = cargo {
+                    *v = values.pop().unwrap_or(*v);
+                }
+            }
+        }
+
+        // The green bag: what the set's totals leave beyond every cube in sight.
+        let mut bag = Pool::default();
+        for colour in Colour::ALL {
+            let seen = view.supply.cubes.of(colour)
+                + view.spaces.iter().map(|p| p.cubes.of(colour)).sum::<u32>()
+                + seats.iter().map(|s| s.cubes.of(colour)).sum::<u32>();
+            let total = c.cubes_per_colour(port);
+            bag.cubes.add(colour, total.saturating_sub(seen));
+        }
+        let plague = view.supply.plague + view.spaces.iter().map(|p| p.plague).sum::<u32>();
+        bag.plague = c.supply.plague_cubes.saturating_sub(plague);
+
+        let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
+        State {
+            config,
+            rng: GameRng::from_u64(seed),
+            seats,
+            board: Board {
+                supply: view.supply.clone(),
+                bag,
+                spaces: view.spaces,
+            },
+            market: Market {
+                pile,
+                ..view.market.clone()
+            },
+            monks: view.monks,
+            marker: view.marker,
+            starting: view.starting,
+            round: view.round,
+            pending: view.pending.clone(),
+            due: view.due,
+            ending: view.ending,
+            last_turns: view.last_turns.clone(),
+            harbour,
+        }
+    }
+
+    /// Each seat's value to the bots: the result once finished, else its score now (the score
+    /// sheet of §10.8 as it stands) and what it holds toward more (influence cubes, goods,
+    /// grain), against the best other seat's.
+    pub fn evaluate(&self) -> Vec<f64> {
+        let status = self.status();
+        if status.finished {
+            return value::outcome(&status, self.config.players);
+        }
+        let points: Vec<f64> = (0..self.config.players)
+            .zip(&self.seats)
+            .map(|(seat, s)| {
+                f64::from(self.score(seat).total())
+                    + CUBE_POINTS * f64::from(s.cubes.total())
+                    + GOOD_POINTS * f64::from(s.goods.total())
+                    + GRAIN_POINTS * f64::from(s.grain)
+            })
+            .collect();
+        value::contest(&points, LEAD)
+    }
+}
+
+/// The chest values aboard a seat's ship.
+fn chests_aboard(s: &SeatState) -> impl Iterator<Item = u32> + '_ {
+    s.ship.holds.iter().filter_map(|c| match c {
+        Cargo::Chest(v) => Some(*v),
+        _ => None,
+    })
+}
