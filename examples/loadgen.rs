@@ -3,8 +3,10 @@
 //! (provisional set, Village Port and Life Goals), an `Apply`, a `LegalActions` and a `View`
 //! request each, plus a health check, each written as a gRPC-framed body that h2load can send;
 //! and for each game's Apply an echo request of the same size asking for a response of the size
-//! of Apply's (`examples/loadtest_echo.rs`). h2load cannot read gRPC statuses, so each request is
-//! first sent with a real client and must be answered without an error or violation.
+//! of Apply's (`examples/loadtest_echo.rs`); and a Suggest request (BOT_LEVEL_SEARCH at the
+//! default budget) for the seat to act in the Village state, the bots' load run beside Apply.
+//! h2load cannot read gRPC statuses, so each request is first sent with a real client and must
+//! be answered without an error or violation.
 //!
 //! Usage: `loadgen HOST:PORT OUT_DIR [ECHO_HOST:PORT]`
 
@@ -195,13 +197,26 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         check_echo(echo_addr, &echo, applied_len).await?;
         check_echo(echo_addr, &village_echo, village_applied_len).await?;
     }
+    let suggest = v1::SuggestRequest {
+        state: village.apply.state.clone(),
+        seat: village.apply.action.as_ref().and_then(|a| a.seat),
+        level: v1::BotLevel::Search as i32,
+        max_iterations: 0,
+        seed: 1,
+    };
+    let suggested = c.suggest(suggest.clone()).await?.into_inner();
+    if suggested.action.is_none() {
+        return Err(format!("Suggest suggested nothing: {:?}", suggested.violation).into());
+    }
+    std::fs::write(out.join("suggest.bin"), frame(&suggest))?;
     std::fs::write(out.join("echo.bin"), frame(&echo))?;
     std::fs::write(out.join("village_echo.bin"), frame(&village_echo))?;
     println!(
-        "prepared and checked: Port Royal Apply ({} bytes, answered with {applied_len}), LegalActions ({listed} actions), View; Village Apply ({} bytes, answered with {village_applied_len}), LegalActions ({village_listed} actions), View; Health/Check; echoes of both Applies' sizes{}",
+        "prepared and checked: Port Royal Apply ({} bytes, answered with {applied_len}), LegalActions ({listed} actions), View; Village Apply ({} bytes, answered with {village_applied_len}), LegalActions ({village_listed} actions), View; Health/Check; echoes of both Applies' sizes{}; Village Suggest ({} iterations)",
         port_royal.apply.encoded_len(),
         village.apply.encoded_len(),
         if args.len() > 3 { " (checked)" } else { "" },
+        suggested.iterations,
     );
     Ok(())
 }

@@ -39,6 +39,16 @@ pub struct Config {
     #[arg(long, env = "REFEREE_MAX_CONCURRENT_REQUESTS", default_value_t = 1024)]
     pub max_concurrent_requests: usize,
 
+    /// The most iterations one Suggest request may ask of a BOT_LEVEL_SEARCH bot; above it the
+    /// request is refused with INVALID_ARGUMENT naming max_iterations.
+    #[arg(long, env = "REFEREE_MAX_BOT_ITERATIONS", default_value_t = crate::service::bots::DEFAULT_MAX_ITERATIONS)]
+    pub max_bot_iterations: u32,
+
+    /// Suggest requests handled at once (on their own threads, so they never starve Apply);
+    /// more are refused at once with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "REFEREE_MAX_CONCURRENT_BOTS", default_value_t = crate::service::bots::DEFAULT_MAX_CONCURRENT)]
+    pub max_concurrent_bots: usize,
+
     /// HTTP/2 streams one connection may open at once.
     #[arg(long, env = "REFEREE_MAX_CONCURRENT_STREAMS", default_value_t = 256)]
     pub max_concurrent_streams: u32,
@@ -174,6 +184,10 @@ impl Config {
             ),
             format!("metrics on {}", self.metrics_listen),
             format!(
+                "bots: at most {} at once, {} search iterations each",
+                self.max_concurrent_bots, self.max_bot_iterations
+            ),
+            format!(
                 "tamper evidence: {}",
                 match (&self.state_key, &self.previous_state_key) {
                     (None, _) => "off (no state key)",
@@ -256,7 +270,10 @@ impl Config {
         if self.request_timeout_ms == 0 {
             return Err("--request-timeout-ms must be positive".into());
         }
-        if self.max_concurrent_requests == 0 || self.max_concurrent_streams == 0 {
+        if self.max_concurrent_requests == 0
+            || self.max_concurrent_streams == 0
+            || self.max_concurrent_bots == 0
+        {
             return Err("concurrency limits must be positive".into());
         }
         if self.require_state_key && self.state_key.is_none() {

@@ -64,6 +64,19 @@ pub fn suggest<G: Game>(
     iterations: u32,
     seed: u64,
 ) -> Option<Suggestion<G::Action>> {
+    suggest_unless::<G>(view, seat, level, iterations, seed, &|| false)
+}
+
+/// [`suggest`], the search cut short once `abandoned` says so (its caller has gone: the answer
+/// is thrown away, so a suggestion that is returned never depends on it).
+pub fn suggest_unless<G: Game>(
+    view: &G::View,
+    seat: Seat,
+    level: Level,
+    iterations: u32,
+    seed: u64,
+    abandoned: &dyn Fn() -> bool,
+) -> Option<Suggestion<G::Action>> {
     let mut rng = GameRng::from_u64(seed);
     match level {
         Level::Random => {
@@ -86,7 +99,7 @@ pub fn suggest<G: Game>(
             })
         }
         Level::Greedy => greedy::<G>(view, seat, &mut rng),
-        Level::Search => search::run::<G>(view, seat, iterations.max(1), &mut rng),
+        Level::Search => search::run::<G>(view, seat, iterations.max(1), &mut rng, abandoned),
     }
 }
 

@@ -57,12 +57,13 @@ impl<A: PartialEq> Node<A> {
     }
 }
 
-/// `iterations` iterations of the search for `seat` from its `view`.
+/// `iterations` iterations of the search for `seat` from its `view` (fewer once `abandoned`).
 pub fn run<G: Game>(
     view: &G::View,
     seat: Seat,
     iterations: u32,
     rng: &mut GameRng,
+    abandoned: &dyn Fn() -> bool,
 ) -> Option<Suggestion<G::Action>> {
     let mut tree: Vec<Node<G::Action>> = vec![Node::default()];
     let mut events = Vec::new();
@@ -70,6 +71,9 @@ pub fn run<G: Game>(
     let mut open: Vec<usize> = Vec::new();
     let mut worlds = 0;
     for _ in 0..iterations {
+        if abandoned() {
+            break;
+        }
         let mut world = G::sample(view, rng);
         worlds += 1;
         path.clear();
@@ -159,7 +163,7 @@ pub fn run<G: Game>(
     Some(Suggestion {
         action,
         candidates,
-        iterations,
+        iterations: worlds,
         worlds,
     })
 }

@@ -144,7 +144,7 @@ macro_rules! rpcs {
 }
 
 /// The referee's RPCs, as Connect serves them.
-const RPCS: [Rpc; 7] = rpcs! {
+const RPCS: [Rpc; 8] = rpcs! {
     "ListGames": v1::ListGamesRequest => v1::ListGamesResponse,
     "NewGame": v1::NewGameRequest => v1::NewGameResponse,
     "LegalActions": v1::LegalActionsRequest => v1::LegalActionsResponse,
@@ -152,6 +152,7 @@ const RPCS: [Rpc; 7] = rpcs! {
     "Apply": v1::ApplyRequest => v1::ApplyResponse,
     "View": v1::ViewRequest => v1::ViewResponse,
     "Replay": v1::ReplayRequest => v1::ReplayResponse,
+    "Suggest": v1::SuggestRequest => v1::SuggestResponse,
 };
 
 /// The RPC a path names, if it is one of the referee's.

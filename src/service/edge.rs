@@ -191,7 +191,7 @@ impl Drop for InFlight {
 }
 
 /// The referee's RPCs, as the handlers label them.
-const REFEREE_METHODS: [&str; 7] = [
+const REFEREE_METHODS: [&str; 8] = [
     "ListGames",
     "NewGame",
     "LegalActions",
@@ -199,6 +199,7 @@ const REFEREE_METHODS: [&str; 7] = [
     "Apply",
     "View",
     "Replay",
+    "Suggest",
 ];
 
 /// The other services' methods, labelled by their whole path.

@@ -1,6 +1,7 @@
 //! Prometheus metrics, served on their own port (`--metrics-listen`): request counts per RPC, game
 //! and outcome, latency histograms per RPC, game and outcome class (violation codes are counted,
-//! not timed, so the bucket series stay few), violation counts by code, requests in flight, the
+//! not timed, so the bucket series stay few), violation counts by code, the bots' suggestions and
+//! iterations by game and level, requests in flight, the
 //! build, whether tamper evidence is on, and the process. Label values come from fixed sets only
 //! (never from a client's strings), so a client cannot grow the number of series.
 
@@ -58,6 +59,15 @@ pub struct ViolationLabels {
     pub code: &'static str,
 }
 
+/// Labels of a bot's work (Suggest).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct BotLabels {
+    /// The game id.
+    pub game: &'static str,
+    /// `random`, `greedy` or `search`.
+    pub level: &'static str,
+}
+
 /// The referee's metrics.
 #[derive(Debug)]
 pub struct Metrics {
@@ -67,6 +77,8 @@ pub struct Metrics {
     violations: Family<ViolationLabels, Counter>,
     in_flight: Gauge,
     state_key_configured: Gauge,
+    bot_requests: Family<BotLabels, Counter>,
+    bot_iterations: Family<BotLabels, Counter>,
 }
 
 fn latency_histogram() -> Histogram {
@@ -118,7 +130,21 @@ impl Metrics {
             "1 when a state key is configured (tamper evidence on), else 0",
             state_key_configured.clone(),
         );
+        let bot_requests = Family::<BotLabels, Counter>::default();
+        let bot_iterations = Family::<BotLabels, Counter>::default();
+        registry.register(
+            "bot_requests",
+            "Suggestions a bot made, by game and level",
+            bot_requests.clone(),
+        );
+        registry.register(
+            "bot_iterations",
+            "Search iterations the bots ran, by game and level",
+            bot_iterations.clone(),
+        );
         Arc::new(Self {
+            bot_requests,
+            bot_iterations,
             registry: root,
             requests,
             latency,
@@ -148,6 +174,14 @@ impl Metrics {
         self.violations
             .get_or_create(&ViolationLabels { game, code })
             .inc();
+    }
+
+    /// Records a suggestion a bot made and the iterations it ran.
+    pub fn bot(&self, labels: BotLabels, iterations: u32) {
+        self.bot_requests.get_or_create(&labels).inc();
+        self.bot_iterations
+            .get_or_create(&labels)
+            .inc_by(u64::from(iterations));
     }
 
     /// The in-flight gauge.

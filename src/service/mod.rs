@@ -1,6 +1,7 @@
 //! The tonic service: decode → call the pure core → encode. Each request runs in one tracing
 //! span that records the method, the game and the outcome.
 
+pub mod bots;
 pub mod codec;
 pub mod connect;
 pub mod contexts;
@@ -46,6 +47,7 @@ pub struct Referee {
     metrics: Arc<Metrics>,
     state_tags: Option<Arc<StateTags>>,
     contexts: Arc<Contexts>,
+    bots: bots::BotLimits,
 }
 
 impl Referee {
@@ -55,7 +57,14 @@ impl Referee {
             metrics,
             state_tags: None,
             contexts: Arc::new(Contexts::default()),
+            bots: bots::BotLimits::default(),
         }
+    }
+
+    /// With the bots' limits (`--max-bot-iterations`, `--max-concurrent-bots`).
+    pub fn with_bots(mut self, limits: bots::BotLimits) -> Self {
+        self.bots = limits;
+        self
     }
 
     /// With what the games read besides the request (Village's component set).
@@ -299,5 +308,37 @@ impl RefereeService for Referee {
             };
             games::on_game(&setup.game, "setup.game", rpc)
         })
+    }
+
+    async fn suggest(
+        &self,
+        request: Request<v1::SuggestRequest>,
+    ) -> Result<Response<v1::SuggestResponse>, Status> {
+        let permit = match self.bots.permit() {
+            Ok(permit) => permit,
+            Err(refused) => return self.observe("Suggest", request, |_, _| Err(refused)),
+        };
+        let referee = self.clone();
+        let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        // Dropped with this future (a timeout, a client gone): the search stops.
+        let _abandon = bots::Abandon(Arc::clone(&abandoned));
+        let answered = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            referee.observe("Suggest", request, |ctx, req| {
+                let (level, iterations) = referee.bots.read(&req)?;
+                let gs = referee.open(req.state, ctx)?;
+                let rpc = rpc::Suggest {
+                    referee: &referee,
+                    seat: req.seat,
+                    level,
+                    iterations,
+                    seed: req.seed,
+                    abandoned: &|| abandoned.load(std::sync::atomic::Ordering::Relaxed),
+                };
+                games::on_state(gs, ctx, rpc)
+            })
+        })
+        .await;
+        answered.map_err(|_| Status::internal("the bot's task failed"))?
     }
 }

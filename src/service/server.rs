@@ -203,7 +203,10 @@ pub async fn serve_prepared(
     };
     let reflection_v1 = reflection().build_v1()?;
     let reflection_v1alpha = reflection().build_v1alpha()?;
-    let mut referee = Referee::new(metrics.clone()).with_contexts(contexts);
+    let bots = super::bots::BotLimits::new(config.max_bot_iterations, config.max_concurrent_bots);
+    let mut referee = Referee::new(metrics.clone())
+        .with_contexts(contexts)
+        .with_bots(bots);
     if let Some(key) = &config.state_key {
         referee = referee.with_state_tags(StateTags::new(key, config.previous_state_key.as_ref()));
     }

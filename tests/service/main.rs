@@ -14,6 +14,7 @@ mod grpc;
 mod grpc_mutation;
 mod play;
 mod proxy;
+mod suggest;
 mod tls;
 mod tracing;
 mod village;

@@ -32,6 +32,7 @@ const PROTO_DIR = process.env.REFEREE_PROTO_DIR
  * @typedef {import('../types/proto/referee/v1/Violation').Violation__Output} Violation
  * @typedef {import('../types/proto/referee/v1/GameView').GameView__Output} GameView
  * @typedef {import('../types/proto/referee/v1/ReplayResponse').ReplayResponse__Output} ReplayResponse
+ * @typedef {import('../types/proto/referee/v1/SuggestResponse').SuggestResponse__Output} SuggestResponse
  */
 
 const definition = protoLoader.loadSync('referee/v1/referee_service.proto', {
@@ -224,6 +225,29 @@ class Referee {
    */
   async view(state, seat) {
     return (await this.call('View', { state, seat })).view;
+  }
+
+  /**
+   * What a bot would play for `seat`, from that seat's view alone (docs/api.md, "Bots"):
+   * `level` 'random', 'greedy' or 'search' (`maxIterations` its budget, 0 = the server's
+   * default); the same `seed` gives the same answer. `action` is ready for apply; a seat with
+   * nothing to decide gets `violation` instead.
+   * @param {GameState} state
+   * @param {number} seat
+   * @param {{ level?: 'random' | 'greedy' | 'search', maxIterations?: number,
+   *   seed?: number | string }} [options]
+   * @returns {Promise<SuggestResponse>}
+   */
+  async suggest(state, seat, { level = 'search', maxIterations = 0, seed = 0 } = {}) {
+    const levels = {
+      random: 'BOT_LEVEL_RANDOM', greedy: 'BOT_LEVEL_GREEDY', search: 'BOT_LEVEL_SEARCH',
+    };
+    if (!Object.hasOwn(levels, level)) {
+      throw new TypeError(`level must be random, greedy or search, not ${level}`);
+    }
+    return this.call('Suggest', {
+      state, seat, level: levels[level], max_iterations: maxIterations, seed: String(seed),
+    });
   }
 
   /**

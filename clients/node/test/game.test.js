@@ -49,6 +49,30 @@ test('plays one complete game with LegalActions and Apply, and Replay reproduces
   assert.equal(view.viewer ?? 0, 0);
 });
 
+test('bots play a Village game to its end, each move from its seat\'s view and repeatable', async () => {
+  let { state, status } = await referee.newGame(2, { seed: 5, game: 'village' });
+  let moves = 0;
+  while (!status.finished) {
+    const seat = status.to_act[0];
+    const level = seat === 0 ? 'search' : 'greedy';
+    const s = await referee.suggest(state, seat, { level, maxIterations: 20, seed: moves });
+    if (moves === 0) {
+      const again = await referee.suggest(state, seat, { level, maxIterations: 20, seed: moves });
+      assert.deepEqual(again, s, 'the same request, the same answer');
+    }
+    assert.equal(s.violation, null);
+    assert.equal(s.candidates[0].description, s.description);
+    const outcome = await referee.apply(state, s.action);
+    assert.ok(outcome.applied, JSON.stringify(outcome.violation));
+    ({ state, status } = outcome.applied);
+    moves += 1;
+    assert.ok(moves < 3000, 'the game ends');
+  }
+  const idle = await referee.suggest(state, 0, { level: 'random' });
+  assert.equal(idle.violation.code, 'GAME_FINISHED');
+  await assert.rejects(referee.suggest(state, 0, { level: 'clever' }), TypeError);
+});
+
 test('plays a complete Village game with Port and Life Goals, and Replay reproduces it', async () => {
   const village = { life_goals: true, port: true };
   const setup = { game: 'village', players: 3, seed: '7', village };

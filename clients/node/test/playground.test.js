@@ -1,7 +1,7 @@
 'use strict';
 // The playground (--playground) in headless Chromium, driven over the DevTools protocol: for
 // each game a scripted session deals, plays a few legal actions, steps back and forth through
-// the log, provokes a violation and an INVALID_ARGUMENT from the action editor and checks what
+// the log, asks the bot for a move and lets it play a seat, provokes a violation and an INVALID_ARGUMENT from the action editor and checks what
 // the page shows, and round-trips the exported log and state. Each game's table is saved as a
 // screenshot under target/playground/ (REFEREE_PLAYGROUND_SCREENSHOTS=<dir> saves them there
 // instead; docs/ holds the ones the README shows). Needs Chromium, as browser.test.js does.
@@ -183,6 +183,23 @@ for (const { game, options, table } of GAMES) {
       now = await shown(page);
       assert.equal(now.problem, null, JSON.stringify(now.problem));
       assert.equal(now.position, '7 / 7');
+      // The bot: a suggestion for the seat to act, shown and put in the editor; then the bot
+      // plays that seat until another seat is to act.
+      const seat = Number(now.status.match(/to act: seat (\d)/)[1]);
+      await act(page, `document.querySelector('.bot[data-seat="${seat}"] .suggest').click();`);
+      now = await shown(page);
+      assert.match(now.problem?.message ?? '', /^The bot suggests: Seat \d .* worlds dealt from seat \d's view/,
+        JSON.stringify(now.problem));
+      const suggested = JSON.parse(await act(page, 'return $("editor").value;'));
+      assert.equal(suggested.seat ?? 0, seat);
+      await act(page, `document.querySelector('.bot[data-seat="${seat}"] .autoplay').click();`);
+      now = await shown(page);
+      assert.ok(now.position !== '7 / 7', 'the bot played');
+      assert.ok(!now.status.includes(`to act: seat ${seat}`) || now.status.includes('finished'),
+        `the bot plays its seat until another is to act: ${now.status}`);
+      assert.ok(now.log.slice(7).every((line) => line.startsWith(`Seat ${seat} `)), `${now.log.slice(7)}`);
+      await act(page, `document.querySelector('.bot[data-seat="${seat}"] .autoplay').click();`);
+      await act(page, '$("first").click(); $("last").click();');
       fs.mkdirSync(shots, { recursive: true });
       const png = await page.screenshot(1400, '#views');
       assert.equal(png.subarray(1, 4).toString(), 'PNG');

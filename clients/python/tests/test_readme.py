@@ -84,7 +84,7 @@ def test_the_first_session_runs_as_written_and_prints_what_it_says(address, caps
     out = capsys.readouterr().out.splitlines()
     promised = [line.split("# ")[-1] for line in code.splitlines()
                 if line.lstrip().startswith("print(") and "# " in line]
-    assert len(promised) == 4, promised
+    assert len(promised) == 5, promised
     for claim in promised:
         assert any(line.endswith(claim) for line in out), (claim, out)
 

@@ -15,8 +15,9 @@ use super::contracts::{self, ContractId, CONTRACTS};
 use super::state::{Expansion, Phase, SeatState, State};
 use super::view::View;
 
-/// Points a coin is worth to the evaluation: three coins buy about one victory point's person.
-const COIN_POINTS: f64 = 0.35;
+/// Points a coin is worth to the evaluation: less than what it buys (a person costs about three
+/// coins a victory point), so that buying is worth it, and more than nothing (the tie-breaker).
+const COIN_POINTS: f64 = 0.15;
 
 /// A lead of this many points is a clear one (the game ends at 12 victory points).
 const LEAD: f64 = 3.0;

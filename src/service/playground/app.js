@@ -1,5 +1,6 @@
 // The referee's playground: deals a game, shows every seat's view beside the spectator's, plays
-// the legal actions, sends a hand-edited action, and steps through the log with Replay. Every
+// the legal actions, asks a bot for a seat's move or lets it play a seat (Suggest), sends a
+// hand-edited action, and steps through the log with Replay. Every
 // call is Connect/JSON to this page's own origin, the referee that serves it; the page keeps the
 // game (setup, log, state) and the server keeps nothing. Views are laid out from schema.json
 // (the proto's messages and enums), so every field shows with its proto name and its default.
@@ -45,6 +46,8 @@ const app = {
   at: 0,
   state: null,
   work: Promise.resolve(),
+  /** Seats the bot plays: each time one of them is to act, its suggestion is applied. */
+  bots: new Set(),
 };
 
 /** Runs one user operation after the previous one; a failure is shown, never thrown. */
@@ -324,10 +327,10 @@ function showProblem(err) {
   }
 }
 
-function showNote(text) {
+function showNote(text, title = "Legal") {
   const panel = $("problem");
   panel.hidden = false;
-  panel.replaceChildren(el("h2", {}, "Legal"), el("div", { id: "problem-message" }, text));
+  panel.replaceChildren(el("h2", {}, title), el("div", { id: "problem-message" }, text));
 }
 
 function drawStatus(status, view) {
@@ -357,8 +360,53 @@ function drawActions(legal) {
     },
     el("button", { type: "button", class: "play", title: JSON.stringify(action), onclick: () => run(() => apply(action, text)) }, text),
     el("button", { type: "button", class: "edit", title: "edit this action", onclick: () => edit(action) }, "✎")))));
-  $("actions").replaceChildren(...(rows.length ? rows : [el("span", { class: "empty" }, "no legal actions")]));
+  $("actions").replaceChildren(...(rows.length ? rows : [el("span", { class: "empty" }, "no legal actions")]), drawBots());
   if (!$("editor").value && legal.actions?.length) edit(legal.actions[0]);
+}
+
+/** Per seat: ask the bot for a move (shown and put in the editor), or let it play the seat. */
+function drawBots() {
+  const players = app.seatCount ?? 0;
+  const seats = [...Array(players).keys()].map((seat) => el("span", { class: "bot", "data-seat": seat },
+    el("button", { type: "button", class: "suggest", onclick: () => run(() => suggest(seat)) }, `suggest for seat ${seat}`),
+    el("label", {},
+      el("input", {
+        type: "checkbox", class: "autoplay", ...(app.bots.has(seat) ? { checked: "" } : {}),
+        onchange: (e) => {
+          if (e.target.checked) app.bots.add(seat); else app.bots.delete(seat);
+          run(() => botTurn());
+        },
+      }),
+      ` let the bot play seat ${seat}`)));
+  return el("div", { id: "bots" }, el("b", {}, "bots"), seats);
+}
+
+/** The bot's move for `seat` (BOT_LEVEL_SEARCH at the server's default budget). */
+async function askBot(seat) {
+  const answer = await call("Suggest", { state: app.state, seat, level: "BOT_LEVEL_SEARCH", seed: String(app.at) });
+  if (answer.violation) {
+    showProblem({ violation: answer.violation });
+    return null;
+  }
+  return answer;
+}
+
+async function suggest(seat) {
+  const answer = await askBot(seat);
+  if (!answer) return;
+  edit(answer.action);
+  const top = (answer.candidates ?? []).slice(0, 3)
+    .map((c) => `${c.description} (${c.visits ?? 0} visits, ${(c.value ?? 0).toFixed(2)})`);
+  showNote(`The bot suggests: ${answer.description} — after ${answer.iterations ?? 0} iterations over ${answer.worlds ?? 0} worlds dealt from seat ${seat}'s view. Best: ${top.join("; ")}`, "Bot");
+}
+
+/** While a seat the bot plays is to act, the bot moves (one move per operation). */
+async function botTurn() {
+  const status = app.status ?? {};
+  const seat = status.finished ? undefined : (status.toAct ?? []).find((s) => app.bots.has(s));
+  if (seat === undefined) return;
+  const answer = await askBot(seat);
+  if (answer) await apply(answer.action, answer.description);
 }
 
 function edit(action) {
@@ -443,6 +491,8 @@ async function show(state, events) {
   const spectator = (await call("View", { state })).view;
   const players = (spectator[app.arm]?.seats ?? []).length;
   const seatViews = await Promise.all([...Array(players).keys()].map(async (seat) => (await call("View", { state, seat })).view));
+  app.seatCount = players;
+  app.status = legal.status ?? {};
   drawStatus(legal.status ?? {}, spectator);
   drawActions(legal);
   drawViews(spectator, seatViews, legal.status ?? {});
@@ -533,6 +583,8 @@ async function apply(action, text) {
   app.steps.push({ action, text, events: answer.applied.events ?? [] });
   app.at += 1;
   await show(answer.applied.state, answer.applied.events);
+  // A move played (not a step through the log): a seat the bot plays may be next.
+  if (app.bots.size) run(() => botTurn());
 }
 
 function editedAction() {

@@ -145,6 +145,20 @@ class Referee:
     def view(self, state: pb.GameState, seat: Optional[int] = None) -> pb.GameView:
         return self._call(self._stub.View, pb.ViewRequest(state=state, seat=seat)).view
 
+    def suggest(self, state: pb.GameState, seat: int, level: str = "search",
+                max_iterations: int = 0, seed: int = 0) -> pb.SuggestResponse:
+        """What a bot would play for `seat`, from that seat's view alone: `level` is "random",
+        "greedy" or "search" (`max_iterations` its budget, 0 = the server's default); the same
+        `seed` gives the same answer. `response.action` is ready for apply(); a seat with
+        nothing to decide gets `response.violation` instead."""
+        levels = {"random": pb.BOT_LEVEL_RANDOM, "greedy": pb.BOT_LEVEL_GREEDY,
+                  "search": pb.BOT_LEVEL_SEARCH}
+        if level not in levels:
+            raise ValueError(f"level must be one of {sorted(levels)}, not {level!r}")
+        req = pb.SuggestRequest(state=state, seat=seat, level=levels[level],
+                                max_iterations=max_iterations, seed=seed)
+        return self._call(self._stub.Suggest, req)
+
     def replay(self, setup: pb.NewGameRequest, actions: Sequence[pb.Action],
                server_seed: bytes = b"", stop_after: Optional[int] = None) -> pb.ReplayResponse:
         """Replays a log from its setup (only its first `stop_after` actions, if given); a fair

@@ -1,0 +1,269 @@
+//! Suggest over gRPC: bots play whole games of every game to their end, the same request gets
+//! the same bytes, a seat with nothing to decide gets a violation, malformed requests name
+//! their field, and bot requests have limits of their own that leave Apply answering.
+
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use prost::Message;
+use referee::config::Config;
+use referee::pb::v1::{
+    self, apply_response::Outcome, referee_service_client::RefereeServiceClient,
+};
+use tonic::transport::Channel;
+use tonic::Code;
+
+use crate::calls::Calls;
+use crate::grpc::{client, fields_of, scrape, start};
+
+fn config(extra: &[&str]) -> Config {
+    let mut args = vec![
+        "referee",
+        "--listen",
+        "127.0.0.1:0",
+        "--metrics-listen",
+        "127.0.0.1:0",
+    ];
+    args.extend_from_slice(extra);
+    Config::parse_from(args)
+}
+
+fn new_game(game: &str, players: u32, seed: u64) -> v1::NewGameRequest {
+    v1::NewGameRequest {
+        game: game.into(),
+        players,
+        seed: Some(seed),
+        ..Default::default()
+    }
+}
+
+fn suggest(state: &v1::GameState, seat: u32, level: v1::BotLevel, n: u32) -> v1::SuggestRequest {
+    v1::SuggestRequest {
+        state: Some(state.clone()),
+        seat: Some(seat),
+        level: level as i32,
+        max_iterations: n,
+        seed: 7,
+    }
+}
+
+async fn new_state(
+    c: &mut RefereeServiceClient<Channel>,
+    game: &str,
+    players: u32,
+) -> v1::GameState {
+    let answer = c.new_game(new_game(game, players, 11)).await.unwrap();
+    answer.into_inner().state.unwrap()
+}
+
+/// Every seat played by a bot (SEARCH on a small budget, GREEDY, RANDOM in turn) to the end of
+/// a game of each game: each suggestion is one of the seat's listed actions, complete, applies,
+/// and heads its candidates.
+#[tokio::test]
+async fn bots_play_every_game_to_its_end() {
+    let server = start(config(&[])).await;
+    let mut c = client(&server).await;
+    let levels = [
+        v1::BotLevel::Search,
+        v1::BotLevel::Greedy,
+        v1::BotLevel::Random,
+    ];
+    for game in ["port-royal", "village"] {
+        let mut state = new_state(&mut c, game, 3).await;
+        for step in 0..2_000 {
+            let legal = c.legal_on(&state).await;
+            let status = legal.status.unwrap();
+            if status.finished {
+                break;
+            }
+            assert!(step < 1_999, "{game}: no end");
+            let seat = status.to_act[0];
+            let level = levels[usize::try_from(seat).unwrap() % 3];
+            let s = c
+                .suggest(suggest(&state, seat, level, 8))
+                .await
+                .unwrap()
+                .into_inner();
+            assert!(s.violation.is_none(), "{game}: {:?}", s.violation);
+            let action = s.action.unwrap();
+            assert!(
+                legal.actions.contains(&action),
+                "{game}: an unlisted suggestion"
+            );
+            assert_eq!(s.candidates[0].action.as_ref(), Some(&action));
+            assert_eq!(s.candidates[0].description, s.description);
+            assert!(!s.description.is_empty());
+            if level == v1::BotLevel::Search {
+                assert_eq!((s.iterations, s.worlds), (8, 8), "{game}");
+            }
+            match c.apply_on(&state, &action).await.outcome.unwrap() {
+                Outcome::Applied(a) => state = a.state.unwrap(),
+                Outcome::Violation(v) => panic!("{game}: a suggestion refused: {v:?}"),
+            }
+        }
+    }
+    let metrics = scrape(server.metrics).await;
+    for line in [
+        "referee_bot_requests_total{game=\"village\",level=\"search\"}",
+        "referee_bot_iterations_total{game=\"port-royal\",level=\"search\"}",
+        "referee_requests_total{method=\"Suggest\",game=\"village\",outcome=\"ok\",protocol=\"grpc\"}",
+    ] {
+        assert!(metrics.contains(line), "{line} missing from\n{metrics}");
+    }
+}
+
+/// The same request gets the same bytes; a seat that is not to decide gets Validate's answer.
+#[tokio::test]
+async fn suggestions_repeat_and_a_seat_not_to_decide_gets_a_violation() {
+    let server = start(config(&[])).await;
+    let mut c = client(&server).await;
+    for game in ["port-royal", "village"] {
+        let state = new_state(&mut c, game, 4).await;
+        let to_act = c.legal_on(&state).await.status.unwrap().to_act[0];
+        let ask = suggest(&state, to_act, v1::BotLevel::Search, 50);
+        let first = c.suggest(ask.clone()).await.unwrap().into_inner();
+        let again = c.suggest(ask).await.unwrap().into_inner();
+        assert_eq!(first.encode_to_vec(), again.encode_to_vec(), "{game}");
+        assert_eq!((first.iterations, first.worlds), (50, 50));
+        let other = (to_act + 1) % 4;
+        let s = c
+            .suggest(suggest(&state, other, v1::BotLevel::Random, 0))
+            .await
+            .unwrap();
+        let s = s.into_inner();
+        assert_eq!(s.violation.unwrap().code, "NOT_YOUR_TURN", "{game}");
+        assert!(s.action.is_none() && s.candidates.is_empty());
+    }
+}
+
+/// A missing seat or level, a seat the game has not, and more iterations than the server allows
+/// are INVALID_ARGUMENT naming the field.
+#[tokio::test]
+async fn malformed_suggest_requests_name_the_field() {
+    let server = start(config(&["--max-bot-iterations", "100"])).await;
+    let mut c = client(&server).await;
+    let state = new_state(&mut c, "port-royal", 2).await;
+    let good = suggest(&state, 0, v1::BotLevel::Search, 100);
+    c.suggest(good.clone()).await.unwrap();
+    let cases = [
+        (
+            "seat",
+            v1::SuggestRequest {
+                seat: None,
+                ..good.clone()
+            },
+        ),
+        (
+            "seat",
+            v1::SuggestRequest {
+                seat: Some(2),
+                ..good.clone()
+            },
+        ),
+        (
+            "level",
+            v1::SuggestRequest {
+                level: 0,
+                ..good.clone()
+            },
+        ),
+        (
+            "level",
+            v1::SuggestRequest {
+                level: 99,
+                ..good.clone()
+            },
+        ),
+        (
+            "max_iterations",
+            v1::SuggestRequest {
+                max_iterations: 101,
+                ..good.clone()
+            },
+        ),
+        (
+            "state",
+            v1::SuggestRequest {
+                state: None,
+                ..good.clone()
+            },
+        ),
+    ];
+    for (field, request) in cases {
+        let err = c.suggest(request).await.unwrap_err();
+        assert_eq!(err.code(), Code::InvalidArgument, "{field}: {err:?}");
+        assert_eq!(fields_of("SuggestRequest", &err), [field]);
+    }
+}
+
+/// With `--max-concurrent-bots 1`, a second bot request while one searches is refused at once
+/// with RESOURCE_EXHAUSTED; Apply answers meanwhile; the search that overruns the request time
+/// limit is answered DEADLINE_EXCEEDED at the limit and stops, freeing its slot.
+#[tokio::test]
+async fn bots_have_limits_of_their_own() {
+    let server = start(config(&[
+        "--max-concurrent-bots",
+        "1",
+        "--max-bot-iterations",
+        "100000000",
+        "--request-timeout-ms",
+        "3000",
+    ]))
+    .await;
+    let mut c = client(&server).await;
+    let state = new_state(&mut c, "village", 4).await;
+    let seat = c.legal_on(&state).await.status.unwrap().to_act[0];
+    let heavy = suggest(&state, seat, v1::BotLevel::Search, 100_000_000);
+    let other = c.clone();
+    let spawn_long = || {
+        let mut long = other.clone();
+        let heavy = heavy.clone();
+        tokio::spawn(async move {
+            let started = Instant::now();
+            (long.suggest(heavy).await, started.elapsed())
+        })
+    };
+    let mut searching = spawn_long();
+    // Until the long search holds the only slot, a quick request may get it first (and the long
+    // one is refused and sent again).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let quick = suggest(&state, seat, v1::BotLevel::Random, 0);
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the long search never held the slot"
+        );
+        if searching.is_finished() {
+            let (refused, _) = searching.await.unwrap();
+            assert_eq!(refused.unwrap_err().code(), Code::ResourceExhausted);
+            searching = spawn_long();
+        }
+        match c.suggest(quick.clone()).await {
+            Err(e) if e.code() == Code::ResourceExhausted => break,
+            Err(e) => panic!("{e:?}"),
+            Ok(_) => tokio::time::sleep(Duration::from_millis(5)).await,
+        }
+    }
+    assert!(!searching.is_finished(), "refused while the search runs");
+    let legal = c.legal_on(&state).await;
+    let applied = c.apply_on(&state, &legal.actions[0]).await;
+    assert!(
+        matches!(applied.outcome, Some(Outcome::Applied(_))),
+        "Apply answers beside a bot"
+    );
+    let (answer, took) = searching.await.unwrap();
+    assert_eq!(answer.unwrap_err().code(), Code::DeadlineExceeded);
+    assert!(
+        took < Duration::from_secs(30),
+        "cut off at the limit: {took:?}"
+    );
+    // The abandoned search stops and frees its slot.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while c.suggest(quick.clone()).await.is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "the abandoned search kept its slot"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
