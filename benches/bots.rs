@@ -1,6 +1,8 @@
 //! The bots' cost: one suggestion at each level on a 4-player mid-game state of each game (the
 //! same recorded states as `ops`), SEARCH at the default budget and at 4×. The target: SEARCH
-//! at the default budget answers within 200 ms on one core (criterion runs on one thread).
+//! at the default budget answers within 200 ms on one core (criterion runs on one thread). The
+//! baseline measured in the same run, `apply`: the seat's first listed action applied to a copy
+//! of the same state, so a suggestion's cost reads as so many Applies on a shared machine.
 //! Run: `cargo bench --bench bots`.
 // criterion_group! defines a public function it cannot document.
 #![allow(missing_docs)]
@@ -23,6 +25,14 @@ fn levels<G: Game>(c: &mut Criterion, id: &str, state: &G) {
     let view = state.view(Some(seat));
     let mut g = c.benchmark_group("suggest");
     g.sample_size(10);
+    let (by, first) = state.legal_actions(Some(seat)).swap_remove(0);
+    g.bench_with_input(BenchmarkId::new("apply", id), state, |b, s| {
+        b.iter(|| {
+            let mut next = s.clone();
+            let mut events = Vec::new();
+            black_box(next.apply_in_place(by, &first, &mut events).is_ok())
+        })
+    });
     for (name, level, n) in [
         ("random", Level::Random, 0),
         ("greedy", Level::Greedy, 0),

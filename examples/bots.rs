@@ -4,8 +4,9 @@
 //! A competitive game seats the two bots alternately (A, B, A, B…, the first seat rotating with
 //! the seed); each game scores every pair of an A seat and a B seat: 1 when A finishes ahead, ½
 //! for a tie, 0 behind. A cooperative game is played by a team of A alone and, on the same
-//! seeds, a team of B alone: the rate is A's team's wins over both teams' wins (½ when neither
-//! wins). Every bot sees only its seat's view; every suggestion is seeded from the game's seed
+//! seeds, a team of B alone: A's team scores 1 when it did better (won where B's lost, else more
+//! points: the contracts completed), ½ as well, 0 worse; the teams' wins are counted beside.
+//! Every bot sees only its seat's view; every suggestion is seeded from the game's seed
 //! and its step, so a run repeats exactly.
 //!
 //! Usage: bots [--games N] [--players 2,4] [--only GAME/MODE] [--pairs A-B,…] [--curve]
@@ -121,20 +122,38 @@ fn rate(score: f64, n: f64) -> String {
     )
 }
 
-/// A's score against B over `games` seeded games at `players` seats: (score, comparisons).
-fn contest<G: Game>(mode: &Mode<G>, a: Bot, b: Bot, players: u32, games: u64) -> (f64, f64) {
+/// What a pairing scored.
+#[derive(Default)]
+struct Tally {
+    /// A's points against B.
+    score: f64,
+    /// Comparisons made.
+    n: f64,
+    /// Cooperative: games won by A's team and by B's.
+    teams: Option<(u32, u32)>,
+}
+
+/// A's score against B over `games` seeded games at `players` seats.
+fn contest<G: Game>(mode: &Mode<G>, a: Bot, b: Bot, players: u32, games: u64) -> Tally {
     let (mut score, mut n) = (0.0, 0.0);
+    let mut teams = mode.cooperative.then_some((0, 0));
     for seed in 0..games {
         if mode.cooperative {
-            let won = |bot| {
+            // A team's result: won, then the seats' points (contracts completed score).
+            let result = |bot| {
                 let status = play(mode, &vec![bot; players as usize], seed);
-                status.cooperative.is_some_and(|c| c.won)
+                let points: u32 = status.result.iter().map(|r| r.score).sum();
+                (status.cooperative.is_some_and(|c| c.won), points)
             };
-            let (wa, wb) = (won(a), won(b));
-            score += match (wa, wb) {
-                (true, false) => 1.0,
-                (false, true) => 0.0,
-                _ => 0.5,
+            let (ra, rb) = (result(a), result(b));
+            if let Some((ta, tb)) = teams.as_mut() {
+                *ta += u32::from(ra.0);
+                *tb += u32::from(rb.0);
+            }
+            score += match ra.cmp(&rb) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => 0.0,
+                std::cmp::Ordering::Equal => 0.5,
             };
             n += 1.0;
             continue;
@@ -163,7 +182,7 @@ fn contest<G: Game>(mode: &Mode<G>, a: Bot, b: Bot, players: u32, games: u64) ->
             }
         }
     }
-    (score, n)
+    Tally { score, n, teams }
 }
 
 /// Milliseconds per SEARCH suggestion at the default budget on the states of a game played by
@@ -272,26 +291,30 @@ fn run<G: Game>(args: &Args, modes: &[Mode<G>]) {
             }
             if args.curve {
                 for n in [25, 50, 100, 200, 400] {
-                    let (s, c) = contest(
+                    let t = contest(
                         mode,
                         Bot::Level(Level::Search, n),
                         Bot::Level(Level::Greedy, 0),
                         players,
                         args.games,
                     );
-                    println!("{},{players},{n},{:.4},{c}", mode.name, s / c);
+                    println!("{},{players},{n},{:.4},{}", mode.name, t.score / t.n, t.n);
                 }
                 continue;
             }
             for &(a, b) in &args.pairs {
                 let start = Instant::now();
-                let (s, n) = contest(mode, a, b, players, args.games);
+                let t = contest(mode, a, b, players, args.games);
+                let teams = t.teams.map_or(String::new(), |(ta, tb)| {
+                    format!(" (teams won {ta} and {tb} of {})", args.games)
+                });
                 println!(
-                    "| {} | {players} | {} vs {} | {} | {n} | {:.0} s |",
+                    "| {} | {players} | {} vs {} | {}{teams} | {} | {:.0} s |",
                     mode.name,
                     a.name(),
                     b.name(),
-                    rate(s, n),
+                    rate(t.score, t.n),
+                    t.n,
                     start.elapsed().as_secs_f64()
                 );
             }

@@ -1,10 +1,14 @@
 //! The bots' own limits (Suggest): a search is far heavier than Apply, so bot requests run on
-//! the blocking pool, at most `--max-concurrent-bots` at once (more are refused at once with
-//! RESOURCE_EXHAUSTED, never queued), and never more than `--max-bot-iterations` iterations.
-//! A request that times out or whose client goes away stops its search at the next iteration.
+//! threads of their own, `--max-concurrent-bots` of them at the lowest scheduling priority (nice
+//! 19), so that however busy the bots are the threads answering Apply come first (under a load
+//! that keeps every core busy the bots slow down, and may answer DEADLINE_EXCEEDED); a request
+//! when every bot thread is busy is refused at once with RESOURCE_EXHAUSTED, never queued; and
+//! no request runs more than `--max-bot-iterations` iterations. A request that times out or
+//! whose client goes away stops its search at the next iteration.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::mpsc::{self, SyncSender};
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
@@ -13,12 +17,18 @@ use crate::bot::{Level, DEFAULT_ITERATIONS};
 use crate::core::StateErrors;
 use crate::pb::v1;
 
-/// The bots' limits.
+/// A bot request's work, run on a bot thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The bots' limits and threads.
 #[derive(Clone, Debug)]
 pub struct BotLimits {
     max_iterations: u32,
     max_concurrent: usize,
+    /// One per bot thread: a request holds one while its job runs.
     permits: Arc<Semaphore>,
+    /// The bot threads' queue (never longer than the threads: a job needs a permit).
+    jobs: SyncSender<Job>,
 }
 
 impl Default for BotLimits {
@@ -35,16 +45,39 @@ pub const DEFAULT_MAX_ITERATIONS: u32 = 5_000;
 pub const DEFAULT_MAX_CONCURRENT: usize = 2;
 
 impl BotLimits {
-    /// At most `max_iterations` per request and `max_concurrent` requests at once.
+    /// At most `max_iterations` per request and `max_concurrent` requests at once, each on one
+    /// of `max_concurrent` bot threads (started here; they end with the last clone).
     pub fn new(max_iterations: u32, max_concurrent: usize) -> Self {
+        let (jobs, queue) = mpsc::sync_channel::<Job>(max_concurrent);
+        let queue = Arc::new(Mutex::new(queue));
+        let started = (0..max_concurrent)
+            .filter(|i| {
+                let queue = Arc::clone(&queue);
+                let thread = std::thread::Builder::new().name(format!("referee-bot-{i}"));
+                thread
+                    .spawn(move || serve_jobs(&queue))
+                    .inspect_err(|e| tracing::error!(error = %e, "a bot thread did not start"))
+                    .is_ok()
+            })
+            .count();
         BotLimits {
             max_iterations,
             max_concurrent,
-            permits: Arc::new(Semaphore::new(max_concurrent)),
+            // A request never waits for a thread: there are as many permits as threads.
+            permits: Arc::new(Semaphore::new(started)),
+            jobs,
         }
     }
 
-    /// A bot's slot, if one is free.
+    /// Runs `job` on a bot thread: the caller holds a permit, and frees it in `job` before it
+    /// answers, so a client that sends its next request on the answer finds the slot free.
+    pub(super) fn run(&self, job: impl FnOnce() + Send + 'static) -> Result<(), Status> {
+        self.jobs
+            .send(Box::new(job))
+            .map_err(|_| Status::unavailable("the bot threads have stopped"))
+    }
+
+    /// A bot thread's slot, if one is free (else RESOURCE_EXHAUSTED, at once).
     pub(super) fn permit(&self) -> Result<OwnedSemaphorePermit, Status> {
         Arc::clone(&self.permits).try_acquire_owned().map_err(|_| {
             Status::resource_exhausted(format!(
@@ -84,6 +117,31 @@ impl BotLimits {
             }
         };
         Ok((level, iterations))
+    }
+}
+
+/// A bot thread: at the lowest priority of its scheduling policy (nice 19 under Linux's default;
+/// best effort: a system that refuses leaves it as it was, and no privilege is needed to lower
+/// one's own), it runs jobs until the last sender is gone. (SCHED_IDLE measured no better for
+/// Apply beside the bots, and starves them outright on a core kept busy.)
+fn serve_jobs(queue: &Mutex<mpsc::Receiver<Job>>) {
+    use thread_priority::{set_current_thread_priority, ThreadPriority};
+    if let Err(e) = set_current_thread_priority(ThreadPriority::Min) {
+        tracing::warn!(error = ?e, "a bot thread keeps its priority");
+    }
+    loop {
+        let next = match queue.lock() {
+            Ok(queue) => queue.recv(),
+            Err(_) => return,
+        };
+        match next {
+            // A job that panics answers INTERNAL (its answer's sender is dropped); the thread
+            // lives on, so the bots keep as many threads as permits.
+            Ok(job) => {
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+            }
+            Err(_) => return,
+        }
     }
 }
 

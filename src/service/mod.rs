@@ -318,13 +318,13 @@ impl RefereeService for Referee {
             Ok(permit) => permit,
             Err(refused) => return self.observe("Suggest", request, |_, _| Err(refused)),
         };
-        let referee = self.clone();
         let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
         // Dropped with this future (a timeout, a client gone): the search stops.
         let _abandon = bots::Abandon(Arc::clone(&abandoned));
-        let answered = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            referee.observe("Suggest", request, |ctx, req| {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let referee = self.clone();
+        self.bots.run(move || {
+            let result = referee.observe("Suggest", request, |ctx, req| {
                 let (level, iterations) = referee.bots.read(&req)?;
                 let gs = referee.open(req.state, ctx)?;
                 let rpc = rpc::Suggest {
@@ -336,9 +336,12 @@ impl RefereeService for Referee {
                     abandoned: &|| abandoned.load(std::sync::atomic::Ordering::Relaxed),
                 };
                 games::on_state(gs, ctx, rpc)
-            })
-        })
-        .await;
-        answered.map_err(|_| Status::internal("the bot's task failed"))?
+            });
+            drop(permit);
+            let _ = answer.send(result);
+        })?;
+        answered
+            .await
+            .map_err(|_| Status::internal("the bot's task failed"))?
     }
 }

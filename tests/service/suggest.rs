@@ -196,9 +196,26 @@ async fn malformed_suggest_requests_name_the_field() {
     }
 }
 
+/// The nice values of this process's threads named `referee-bot-…` (Linux's /proc).
+fn bot_thread_niceness() -> Vec<i64> {
+    let mut out = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").unwrap().flatten() {
+        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+        if !comm.starts_with("referee-bot-") {
+            continue;
+        }
+        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+        // The fields after the command's closing parenthesis; the nice value is field 19.
+        let after = &stat[stat.rfind(')').map_or(0, |i| i + 2)..];
+        out.push(after.split(' ').nth(16).unwrap().parse().unwrap());
+    }
+    out
+}
+
 /// With `--max-concurrent-bots 1`, a second bot request while one searches is refused at once
-/// with RESOURCE_EXHAUSTED; Apply answers meanwhile; the search that overruns the request time
-/// limit is answered DEADLINE_EXCEEDED at the limit and stops, freeing its slot.
+/// with RESOURCE_EXHAUSTED; Apply answers meanwhile, the bot's thread running at nice 19; the
+/// search that overruns the request time limit is answered DEADLINE_EXCEEDED at the limit and
+/// stops, freeing its slot.
 #[tokio::test]
 async fn bots_have_limits_of_their_own() {
     let server = start(config(&[
@@ -245,6 +262,11 @@ async fn bots_have_limits_of_their_own() {
         }
     }
     assert!(!searching.is_finished(), "refused while the search runs");
+    let niceness = bot_thread_niceness();
+    assert!(
+        !niceness.is_empty() && niceness.iter().all(|&n| n == 19),
+        "{niceness:?}"
+    );
     let legal = c.legal_on(&state).await;
     let applied = c.apply_on(&state, &legal.actions[0]).await;
     assert!(

@@ -60,7 +60,7 @@ test('bots play a Village game to its end, each move from its seat\'s view and r
       const again = await referee.suggest(state, seat, { level, maxIterations: 20, seed: moves });
       assert.deepEqual(again, s, 'the same request, the same answer');
     }
-    assert.equal(s.violation, null);
+    assert.equal(s.violation ?? null, null);
     assert.equal(s.candidates[0].description, s.description);
     const outcome = await referee.apply(state, s.action);
     assert.ok(outcome.applied, JSON.stringify(outcome.violation));

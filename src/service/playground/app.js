@@ -684,6 +684,14 @@ async function main() {
   document.body.dataset.busy = "false";
 }
 
-// For scripted sessions (the tests): resolves when every operation started so far has finished.
-window.playground = { idle: () => app.work, app };
+// For scripted sessions (the tests): resolves when every operation started so far has finished,
+// and those they started in turn (a bot playing its seat moves after each move of its own).
+async function idle() {
+  let work;
+  do {
+    work = app.work;
+    await work;
+  } while (work !== app.work);
+}
+window.playground = { idle, app };
 app.work = main().catch(showProblem);

@@ -20,7 +20,11 @@
 //! - has a default action for each seat to act, listed, and a game of defaults alone ends within
 //!   a bound; every third seed mixes defaults into random play;
 //! - says an action is undoable only when it is: applied to a twin with every hidden fact
-//!   reshuffled, it shows every viewer the same as applied to the game itself.
+//!   reshuffled, it shows every viewer the same as applied to the game itself;
+//! - lets the bots see only a seat's view: a world `Game::sample` deals from any viewer's view
+//!   shows that viewer exactly its view, is accepted by `from_parts` and lists the seat the same
+//!   actions; and two states that show a seat the same view get the same suggestion, at every
+//!   level, for the same seed.
 //!
 //! Every other seed plays with a fair shuffle (the setup step, then the game): the invariants
 //! hold through it, and no view shows the server seed or the game seed before the end.
