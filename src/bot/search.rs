@@ -172,7 +172,8 @@ pub fn run<G: Game>(
 fn ucb<A>(node: &Node<A>, open: &[usize]) -> usize {
     let score = |e: &Edge<A>| {
         let n = f64::from(e.visits);
-        e.total / n + EXPLORATION * (f64::from(e.available).ln() / n).sqrt()
+        // libm's log (the same bits on every platform, unlike the system's); sqrt is exact.
+        e.total / n + EXPLORATION * (libm::log(f64::from(e.available)) / n).sqrt()
     };
     let mut best = open[0];
     for &e in &open[1..] {

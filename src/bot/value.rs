@@ -36,7 +36,9 @@ pub fn contest(points: &[f64], lead: f64) -> Vec<f64> {
             if best_other == f64::NEG_INFINITY {
                 return 0.5;
             }
-            1.0 / (1.0 + (-(mine - best_other) / lead).exp())
+            // libm, not std's `exp`: the platform's libm may round differently, and a
+            // suggestion must be the same bytes on every replica.
+            1.0 / (1.0 + libm::exp(-(mine - best_other) / lead))
         })
         .collect()
 }

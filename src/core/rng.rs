@@ -106,6 +106,13 @@ impl GameRng {
         }
     }
 
+    /// A new RNG seeded from this one's next two words (the bots' worlds: a world's future draws
+    /// are as unknown to the seat as the real game's).
+    pub fn fork(&mut self) -> GameRng {
+        let high = u64::from(self.inner.next_u32());
+        GameRng::from_u64(high << 32 | u64::from(self.inner.next_u32()))
+    }
+
     /// Fisher-Yates shuffle, from the last index down.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
@@ -161,6 +168,15 @@ mod tests {
         rng.shuffle(&mut deck);
         assert_eq!(draws, [17, 45, 4, 98, 92]);
         assert_eq!(deck, [4, 9, 6, 3, 0, 2, 5, 1, 7, 8]);
+    }
+
+    /// The bots' worlds fork their RNG: pinned like the stream itself.
+    #[test]
+    fn a_fork_is_pinned() {
+        let mut rng = GameRng::from_u64(42);
+        let mut fork = rng.fork();
+        assert_eq!(fork.below(100), 54);
+        assert_eq!(rng.below(100), 4);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bots;
 mod docs;
 mod fair_shuffle;
 mod harness;

@@ -4,9 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use clap::Parser;
 use prost::Message;
-use referee::config::Config;
 use referee::pb::v1::{
     self, apply_response::Outcome, referee_service_client::RefereeServiceClient,
 };
@@ -15,18 +13,7 @@ use tonic::Code;
 
 use crate::calls::Calls;
 use crate::grpc::{client, fields_of, scrape, start};
-
-fn config(extra: &[&str]) -> Config {
-    let mut args = vec![
-        "referee",
-        "--listen",
-        "127.0.0.1:0",
-        "--metrics-listen",
-        "127.0.0.1:0",
-    ];
-    args.extend_from_slice(extra);
-    Config::parse_from(args)
-}
+use crate::village::config;
 
 fn new_game(game: &str, players: u32, seed: u64) -> v1::NewGameRequest {
     v1::NewGameRequest {

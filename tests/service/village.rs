@@ -24,7 +24,7 @@ async fn serve(config: Config) -> (Server, RefereeServiceClient<Channel>) {
     (server, c)
 }
 
-fn config(extra: &[&str]) -> Config {
+pub(super) fn config(extra: &[&str]) -> Config {
     let mut args = vec![
         "referee",
         "--listen",

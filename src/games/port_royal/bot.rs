@@ -87,9 +87,7 @@ impl State {
         });
         State {
             config,
-            rng: GameRng::from_u64(
-                u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX)),
-            ),
+            rng: rng.fork(),
             draw,
             discard,
             harbor: view.harbor.clone(),

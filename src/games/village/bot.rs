@@ -127,10 +127,9 @@ impl State {
         let plague = view.supply.plague + view.spaces.iter().map(|p| p.plague).sum::<u32>();
         bag.plague = c.supply.plague_cubes.saturating_sub(plague);
 
-        let seed = u64::from(rng.below(u32::MAX)) << 32 | u64::from(rng.below(u32::MAX));
         State {
             config,
-            rng: GameRng::from_u64(seed),
+            rng: rng.fork(),
             seats,
             board: Board {
                 supply: view.supply.clone(),
