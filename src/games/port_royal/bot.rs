@@ -133,3 +133,33 @@ impl State {
         value::contest(&points, LEAD)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::core::GameRng;
+    use crate::games::port_royal::{new_game, Mode, Options, Rules};
+
+    /// A world sampled from a view is a state the referee accepts, and shows that view, in every
+    /// mode (the harness checks it at every step; this is the quick check).
+    #[test]
+    fn a_sampled_world_is_a_whole_game_showing_the_view() {
+        let mut rng = GameRng::from_u64(3);
+        let contracts = Options {
+            contracts: true,
+            ..Options::default()
+        };
+        let coop = Options {
+            mode: Mode::Cooperative,
+            ..contracts
+        };
+        for options in [Options::default(), contracts, coop] {
+            let s = new_game(3, 0, 11, options).unwrap();
+            let view = s.view(Some(1));
+            let world = super::State::sample(&view, &mut rng);
+            assert_eq!(world.view(Some(1)), view);
+            assert_ne!(world.draw, s.draw, "the draw pile is dealt again");
+            super::State::from_parts(&world.to_parts(), Rules::NEWEST).expect("a whole game");
+            assert_eq!(world.evaluate().len(), 3);
+        }
+    }
+}

@@ -180,3 +180,29 @@ fn chests_aboard(s: &SeatState) -> impl Iterator<Item = u32> + '_ {
         _ => None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::core::GameRng;
+    use crate::games::village::test_games;
+
+    /// A world sampled from a view is a state the referee accepts, and shows that view: every
+    /// hidden tile, goal and chest dealt somewhere (the harness checks it at every step of every
+    /// mode; this is the quick check).
+    #[test]
+    fn a_sampled_world_is_a_whole_game_showing_the_view() {
+        let mut rng = GameRng::from_u64(3);
+        for s in test_games(3) {
+            for viewer in [None, Some(0), Some(2)] {
+                let view = s.view(viewer);
+                let world = super::State::sample(&view, &mut rng);
+                assert_eq!(world.view(viewer), view);
+                assert_eq!(world.market.pile.len(), s.market.pile.len());
+                let rules = world.config.rules;
+                let set = std::sync::Arc::clone(&world.config.components);
+                super::State::from_parts(world.to_parts(), rules, &set).expect("a whole game");
+                assert_eq!(world.evaluate().len(), 3);
+            }
+        }
+    }
+}
