@@ -17,7 +17,10 @@ fn pin<A: std::fmt::Debug>(s: &Suggestion<A>) -> String {
         .iter()
         .map(|c| (format!("{:?}", c.action), c.visits, c.value.to_bits()))
         .collect();
-    let text = format!("{:?} {candidates:?} {} {}", s.action, s.iterations, s.worlds);
+    let text = format!(
+        "{:?} {candidates:?} {} {}",
+        s.action, s.iterations, s.worlds
+    );
     fnv1a_hex(text.as_bytes())
 }
 
