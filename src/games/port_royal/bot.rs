@@ -139,8 +139,9 @@ mod tests {
     use crate::core::GameRng;
     use crate::games::port_royal::{new_game, Mode, Options, Rules};
 
-    /// A world sampled from a view is a state the referee accepts, and shows that view, in every
-    /// mode (the harness checks it at every step; this is the quick check).
+    /// A world sampled from a view is a state the referee accepts, and shows that view, at every
+    /// step of a random game of every mode (a pending ship, offers and the expansion's piles
+    /// included; the harness checks it for every mode and viewer, this is the quick check).
     #[test]
     fn a_sampled_world_is_a_whole_game_showing_the_view() {
         let mut rng = GameRng::from_u64(3);
@@ -153,13 +154,23 @@ mod tests {
             ..contracts
         };
         for options in [Options::default(), contracts, coop] {
-            let s = new_game(3, 0, 11, options).unwrap();
-            let view = s.view(Some(1));
-            let world = super::State::sample(&view, &mut rng);
-            assert_eq!(world.view(Some(1)), view);
-            assert_ne!(world.draw, s.draw, "the draw pile is dealt again");
-            super::State::from_parts(&world.to_parts(), Rules::NEWEST).expect("a whole game");
-            assert_eq!(world.evaluate().len(), 3);
+            let mut s = new_game(3, 0, 11, options).unwrap();
+            let mut events = Vec::new();
+            for step in 0u32.. {
+                let viewer = Some((step % 3) as u8);
+                let view = s.view(viewer);
+                let world = super::State::sample(&view, &mut rng);
+                assert_eq!(world.view(viewer), view);
+                super::State::from_parts(&world.to_parts(), Rules::NEWEST).expect("a whole game");
+                assert_eq!(world.evaluate().len(), 3);
+                let mut listed = s.legal_actions(None);
+                if listed.is_empty() {
+                    break;
+                }
+                let (seat, action) = listed.swap_remove(rng.below(listed.len() as u32) as usize);
+                events.clear();
+                s.apply_in_place(seat, &action, &mut events).unwrap();
+            }
         }
     }
 }
