@@ -173,4 +173,32 @@ mod tests {
             }
         }
     }
+
+    /// The cooperative value: the team's, the same for every seat; each face-up contract
+    /// completed adds 0.7 of its share, and a card moved from the time pile to the victory pile
+    /// takes from the 0.2 the time left is worth.
+    #[test]
+    fn a_cooperative_team_values_contracts_done_and_time_left() {
+        let coop = Options {
+            contracts: true,
+            mode: Mode::Cooperative,
+            ..Options::default()
+        };
+        let mut s = new_game(2, 0, 11, coop).unwrap();
+        let x = s.ext.as_ref().unwrap();
+        let (time, spent) = (x.time_pile.len() as f64, x.victory_pile.len() as f64);
+        let open = x.face_up.len() as f64;
+        let before = s.evaluate();
+        assert_eq!(before, vec![0.1 + 0.2 * time / (time + spent + 1.0); 2]);
+        s.ext.as_mut().unwrap().face_up[0].completers.push(1);
+        let done = s.evaluate();
+        assert!((done[0] - before[0] - 0.7 / open).abs() < 1e-12, "{done:?}");
+        let x = s.ext.as_mut().unwrap();
+        let card = x.time_pile.pop().unwrap();
+        x.victory_pile.push(card);
+        let later = s.evaluate();
+        let left = (time - 1.0) / (time + spent + 1.0);
+        assert!((later[1] - (0.1 + 0.7 / open + 0.2 * left)).abs() < 1e-12);
+        assert!(later[0] < done[0] && later[0] == later[1]);
+    }
 }
