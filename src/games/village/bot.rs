@@ -220,4 +220,39 @@ mod tests {
             s.apply_in_place(seat, &action, &mut events).unwrap();
         }
     }
+
+    /// Chests: the viewer's own (home and aboard) and those gone stay as they are; every other
+    /// value of the set is dealt to the island and to other seats' chests, home and aboard, so
+    /// the world holds the set's chests exactly. (The ships here are placed by hand, not
+    /// reachably: the harness checks reachable worlds with `from_parts`.)
+    #[test]
+    fn chests_are_dealt_around_what_the_viewer_holds() {
+        use crate::games::village::state::sea::Cargo;
+        let set = std::sync::Arc::new(Components::provisional());
+        let options = Options {
+            port: true,
+            ..Options::default()
+        };
+        let mut s = new_game(std::sync::Arc::clone(&set), 3, 0, 1, options).unwrap();
+        let mut take = || s.harbour.chests.pop().unwrap();
+        let (own_home, own_aboard, home, aboard, gone) = (take(), take(), take(), take(), take());
+        s.seats[0].chests.push(own_home);
+        s.seats[0].ship.holds.push(Cargo::Chest(own_aboard));
+        s.seats[1].chests.push(home);
+        s.seats[1].ship.holds.push(Cargo::Chest(aboard));
+        s.harbour.gone.chests.push(gone);
+        let mut rng = GameRng::from_u64(9);
+        let view = s.view(Some(0));
+        for _ in 0..20 {
+            let world = super::State::sample(&view, &mut rng);
+            assert_eq!(world.view(Some(0)), view);
+            assert_eq!(world.seats[0].chests, [own_home]);
+            assert_eq!(world.seats[0].ship.holds, [Cargo::Chest(own_aboard)]);
+            let mut all = world.census().chests;
+            let mut want = set.port.chests.clone();
+            all.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(all, want, "the set's chests, each once");
+        }
+    }
 }
