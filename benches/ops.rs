@@ -15,8 +15,8 @@ use referee::games::port_royal::Rules;
 use referee::games::port_royal::State as PortRoyal;
 use referee::games::village::State as Village;
 use referee::pb::v1;
-use referee::service::wire::port_royal::state_to_proto;
 use referee::service::wire::state_from_proto;
+use referee::service::wire::state_message;
 use samples::{mid_game, mode};
 use std::hint::black_box;
 
@@ -38,10 +38,10 @@ fn ops(c: &mut Criterion) {
         c.bench_with_input(BenchmarkId::new("apply", &id), &state, |b, s| {
             b.iter(|| black_box(s.apply(seat, &action).unwrap()))
         });
-        let proto = state_to_proto(&state);
+        let proto = state_message(&state);
         let bytes = proto.encode_to_vec();
         c.bench_with_input(BenchmarkId::new("encode", &id), &state, |b, s| {
-            b.iter(|| black_box(state_to_proto(s).encode_to_vec()))
+            b.iter(|| black_box(state_message(s).encode_to_vec()))
         });
         c.bench_with_input(
             BenchmarkId::new("decode_validate", &id),
@@ -59,7 +59,6 @@ fn ops(c: &mut Criterion) {
 /// The same operations on a recorded mid-game Village state (provisional set, seed 7).
 fn village_ops(c: &mut Criterion) {
     use referee::games::village::components::Library;
-    use referee::service::wire::village as wire;
     for players in [4u32, 5] {
         let set = village::provisional();
         let states = village::states(&set, players, 7);
@@ -82,9 +81,9 @@ fn village_ops(c: &mut Criterion) {
         c.bench_with_input(BenchmarkId::new("view", &id), &state, |b, s| {
             b.iter(|| black_box(s.view(Some(0))))
         });
-        let bytes = wire::state_to_proto(&state).encode_to_vec();
+        let bytes = state_message(&state).encode_to_vec();
         c.bench_with_input(BenchmarkId::new("encode", &id), &state, |b, s| {
-            b.iter(|| black_box(wire::state_to_proto(s).encode_to_vec()))
+            b.iter(|| black_box(state_message(s).encode_to_vec()))
         });
         c.bench_with_input(BenchmarkId::new("decode_only", &id), &bytes, |b, bytes| {
             b.iter(|| black_box(v1::VillageState::decode(bytes.as_slice()).unwrap()))

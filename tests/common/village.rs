@@ -13,7 +13,6 @@ use referee::games::village::state::{Parts, Place};
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, Rules, State};
 use referee::pb::v1;
 use referee::service::wire;
-use referee::service::wire::village::state_to_proto;
 
 /// The test suite's second component set.
 pub const OTHER: &str = include_str!("../fixtures/village/other-components.toml");
@@ -122,7 +121,7 @@ pub fn refused_fields(state: &State, f: impl FnOnce(&mut Parts)) -> Vec<String> 
 /// The fields the wire refuses a state on when `f` edits its message (for what only the wire
 /// can spell: unknown enum numbers, place codes).
 pub fn refused_on_the_wire(state: &State, f: impl FnOnce(&mut v1::VillageState)) -> Vec<String> {
-    let mut p = state_to_proto(state);
+    let mut p = wire::state_message(state);
     f(&mut p);
     let set = Arc::new(Library::one(Arc::clone(&state.config().components)));
     wire::state_from_proto::<State>(p, state.config().rules, &set)

@@ -58,7 +58,7 @@ fn seeds() -> Vec<(v1::GameState, v1::Action)> {
                 seat: Some(seat.into()),
                 expected_sequence: Some(40),
                 game: Some(v1::action::Game::PortRoyal(
-                    referee::service::wire::port_royal::action_to_proto(&action),
+                    referee::service::wire::declare::ToWire::to_wire(&action),
                 )),
             };
             out.push((gs, a));

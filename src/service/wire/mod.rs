@@ -1,8 +1,9 @@
 //! The proto side of the game seam: what each game's wire module maps between its proto
 //! messages and its core types (`port_royal`, `village`), and the mappings every game shares
-//! (envelope, status), with the two declarations that keep the games' modules to their real
-//! decisions ([`wire_enum!`], [`oneof_arms!`]).
+//! (envelope, status); the declarations that keep the games' modules to their real decisions are
+//! in [`declare`], with [`oneof_arms!`] here.
 
+pub mod declare;
 pub mod port_royal;
 pub mod village;
 
@@ -78,6 +79,11 @@ pub fn state_from_proto<G: Wire>(
     context: &G::Context,
 ) -> Result<G, StateErrors> {
     G::from_parts(G::parts_from_proto(p, rules)?, rules, context)
+}
+
+/// A game's state message, as the envelope's oneof holds it.
+pub fn state_message<G: Wire + declare::ToWire<G::StateProto>>(state: &G) -> G::StateProto {
+    state.to_wire()
 }
 
 /// The ListGames entry of a game, its rules versions included.
@@ -395,43 +401,9 @@ pub fn status_to_proto(s: &Status) -> v1::Status {
     }
 }
 
-/// Declares how a core enum and its proto enum map onto each other, variant by variant, the
-/// names being the same on both sides: `$from` reads a wire number (the proto's `UNSPECIFIED`,
-/// and any number the proto does not define, are `None`: the caller names the field), `$to`
-/// writes one. Both matches are exhaustive, so a variant added on either side without its
-/// counterpart does not compile. The `=>` form writes only, for what the wire only reports (a
-/// component set): its core variants map into the proto enum, which may have more.
-macro_rules! wire_enum {
-    ($to:ident: $core:ident => $proto:ty { $($variant:ident),+ $(,)? }) => {
-        fn $to(value: $core) -> i32 {
-            type P = $proto;
-            match value {
-                $($core::$variant => P::$variant as i32,)+
-            }
-        }
-    };
-    ($from:ident, $to:ident: $core:ident <=> $proto:ty { $($variant:ident),+ $(,)? }) => {
-        fn $from(n: i32) -> Option<$core> {
-            type P = $proto;
-            match P::try_from(n).ok()? {
-                P::Unspecified => None,
-                $(P::$variant => Some($core::$variant),)+
-            }
-        }
-        fn $to(value: $core) -> i32 {
-            type P = $proto;
-            match value {
-                $($core::$variant => P::$variant as i32,)+
-            }
-        }
-    };
-}
-pub(crate) use wire_enum;
-
 /// The [`Wire`] methods that only place a game's messages in the oneofs of `referee.v1` (its
-/// arm is named `$arm` in every one), written once: each wraps the function of the same name in
-/// the game's wire module (`options_to_proto`, `state_to_proto`, `action_to_proto`,
-/// `event_to_proto`, `view_to_proto`), or picks the game's arm out of a request's oneof.
+/// arm is named `$arm` in every one), written once: each wraps the game's message, written by its
+/// [`ToWire`](declare::ToWire), in its arm, or picks the game's arm out of a request's oneof.
 macro_rules! oneof_arms {
     ($arm:ident) => {
         fn options_of(
@@ -444,10 +416,14 @@ macro_rules! oneof_arms {
             }
         }
         fn options_to_proto(o: &Self::Options) -> $crate::pb::v1::new_game_request::Options {
-            $crate::pb::v1::new_game_request::Options::$arm(options_to_proto(o))
+            $crate::pb::v1::new_game_request::Options::$arm(
+                $crate::service::wire::declare::ToWire::to_wire(o),
+            )
         }
         fn state_to_proto(&self) -> $crate::pb::v1::game_state::Game {
-            $crate::pb::v1::game_state::Game::$arm(state_to_proto(self))
+            $crate::pb::v1::game_state::Game::$arm($crate::service::wire::declare::ToWire::to_wire(
+                self,
+            ))
         }
         fn action_of(a: &$crate::pb::v1::action::Game) -> Option<&Self::ActionProto> {
             match a {
@@ -457,13 +433,15 @@ macro_rules! oneof_arms {
             }
         }
         fn action_to_proto(a: &Self::Action) -> $crate::pb::v1::action::Game {
-            $crate::pb::v1::action::Game::$arm(action_to_proto(a))
+            $crate::pb::v1::action::Game::$arm($crate::service::wire::declare::ToWire::to_wire(a))
         }
         fn event_to_proto(e: &Self::Event) -> $crate::pb::v1::event::Game {
-            $crate::pb::v1::event::Game::$arm(event_to_proto(e))
+            $crate::pb::v1::event::Game::$arm($crate::service::wire::declare::ToWire::to_wire(e))
         }
         fn view_to_proto(v: &Self::View) -> $crate::pb::v1::game_view::Game {
-            $crate::pb::v1::game_view::Game::$arm(view_to_proto(v))
+            $crate::pb::v1::game_view::Game::$arm($crate::service::wire::declare::ToWire::to_wire(
+                v,
+            ))
         }
     };
 }

@@ -6,7 +6,7 @@ use crate::common::port_royal as helpers;
 
 use prost::Message;
 use referee::games::port_royal::{self, Options};
-use referee::service::wire::port_royal::state_to_proto;
+use referee::service::wire::state_message;
 
 use crate::common::hash::fnv1a;
 
@@ -26,7 +26,7 @@ fn seeded_random_games_end_in_these_exact_states() {
     for (players, seed) in [(2u32, 1u64), (3, 2), (4, 3), (5, 4)] {
         let (end, actions) =
             helpers::play_random(players, seed, Options::default(), 20_000, |_, _, _| {});
-        let hash = fnv1a(&state_to_proto(&end).encode_to_vec());
+        let hash = fnv1a(&state_message(&end).encode_to_vec());
         got.push((players, seed, actions, format!("{hash:016x}")));
     }
     let expected: Vec<(u32, u64, usize, String)> = GOLDEN_GAMES

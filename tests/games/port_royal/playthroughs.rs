@@ -15,7 +15,7 @@ use crate::harness::recorded::{replay_through_the_service, Recorded};
 use prost::Message;
 use referee::games::port_royal::{Action, Mode, Options, Rules, State};
 use referee::pb::v1;
-use referee::service::wire::port_royal::state_to_proto;
+use referee::service::wire::state_message;
 use referee::service::wire::Wire;
 use serde::{Deserialize, Serialize};
 
@@ -113,7 +113,7 @@ fn record() -> Vec<Playthrough> {
                     |_, seat, a| p.actions.push((seat, a.clone())),
                 );
                 assert!(end.status().finished);
-                p.final_state_fnv1a = fnv1a_hex(&state_to_proto(&end).encode_to_vec());
+                p.final_state_fnv1a = fnv1a_hex(&state_message(&end).encode_to_vec());
                 p
             },
         )

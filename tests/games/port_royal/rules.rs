@@ -1513,9 +1513,7 @@ fn the_phase_is_the_turn_phases_name() {
     let mut seen = std::collections::BTreeSet::new();
     let (end, _) = helpers::play_random(4, 3, options, 5_000, |s, _, _| {
         let phase = s.status().phase;
-        let turn = referee::service::wire::port_royal::state_to_proto(s)
-            .turn
-            .unwrap();
+        let turn = referee::service::wire::state_message(s).turn.unwrap();
         let name = referee::pb::v1::PortRoyalPhase::try_from(turn.phase)
             .unwrap()
             .as_str_name();

@@ -12,7 +12,7 @@ use referee::core::{GameRng, Seat};
 use referee::games::village::components::{Components, Library};
 use referee::games::village::state::Goal;
 use referee::games::village::{new_game, new_game_under, Action, Decision, Options, Rules, State};
-use referee::service::wire::village::state_to_proto;
+use referee::service::wire::state_message;
 use serde::{Deserialize, Serialize};
 
 use crate::common::hash::fnv1a_hex;
@@ -23,7 +23,7 @@ use referee::service::wire::Wire;
 
 /// The state's pinned hash: FNV-1a of its encoding.
 fn fnv1a(state: &State) -> String {
-    fnv1a_hex(&state_to_proto(state).encode_to_vec())
+    fnv1a_hex(&state_message(state).encode_to_vec())
 }
 
 /// A game on set `set` (0 provisional, 1 the test suite's) played at random to its end.

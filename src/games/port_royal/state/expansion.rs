@@ -234,7 +234,7 @@ pub(super) fn expansion_from_parts(
 
 impl Expansion {
     /// The unchecked parts of the expansion.
-    pub(super) fn to_parts(&self) -> ExpansionParts {
+    pub(crate) fn to_parts(&self) -> ExpansionParts {
         ExpansionParts {
             face_up: self
                 .face_up

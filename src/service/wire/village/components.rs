@@ -1,21 +1,16 @@
 //! A component set on the wire: what `ListGames` reports of each set served, its values as
-//! messages (field for field the TOML document) beside the document itself.
+//! messages (field for field the TOML document) beside the document itself, declared field by
+//! field; by hand, a waiting line given as a count and an island's purchases (a map).
 
-use crate::games::village::components::{
-    Building, Components, Cost, Holding, Label, Piece, SetupCard, SilverGoal, Stack, WaitingLine,
-};
+use crate::games::village::components::{self as c, Components, Holding, Label, Piece, Stack};
 use crate::pb::v1;
 use crate::pb::v1::village_component_set as set;
-use crate::service::wire::wire_enum;
+use crate::service::wire::declare::{wire_enum, wire_message, ToWire};
 
-use super::{colour_to, cubes_to, good_to};
-
-wire_enum!(label_to: Label => set::Label { All, ThreeToFive, FourToFive, Five });
-wire_enum!(piece_to: Piece => set::Piece { Horse, Ox, Wagon, Plow, Scroll, Grain });
-wire_enum!(holding_to: Holding => set::Piece {
-    Horse, Ox, Wagon, Plow, Scroll, Grain, Cocoa, Tea, Chest
-});
-wire_enum!(stack_to: Stack => set::Stack { Cocoa, Tea, Chests });
+wire_enum!(Label => set::Label { All, ThreeToFive, FourToFive, Five });
+wire_enum!(Piece => set::Piece { Horse, Ox, Wagon, Plow, Scroll, Grain });
+wire_enum!(Holding => set::Piece { Horse, Ox, Wagon, Plow, Scroll, Grain, Cocoa, Tea, Chest });
+wire_enum!(Stack => set::Stack { Cocoa, Tea, Chests });
 
 /// A set as `ListGames` reports it: its identity, the TOML document, and the values.
 pub fn components_to_proto(c: &Components) -> v1::VillageComponents {
@@ -24,243 +19,86 @@ pub fn components_to_proto(c: &Components) -> v1::VillageComponents {
         sha256: c.hash().to_owned(),
         provisional: c.provisional,
         toml: toml::to_string(c).unwrap_or_default(),
-        set: Some(set_to_proto(c)),
+        set: c.to_wire(),
     }
 }
 
-fn set_to_proto(c: &Components) -> v1::VillageComponentSet {
-    let labels = |l: &[Label]| l.iter().map(|&l| label_to(l)).collect();
-    let chronicle = &c.chronicle;
-    let supply = &c.supply;
-    let buildings = &c.buildings;
-    let silver = &c.life_goals.silver;
-    let golden = &c.life_goals.golden;
-    let port = &c.port;
-    v1::VillageComponentSet {
-        life_track: Some(set::LifeTrack {
-            spaces: c.life_track.spaces,
-        }),
-        family: Some(set::Family {
-            generations: c.family.generations.clone(),
-        }),
-        chronicle: Some(set::Chronicle {
-            council: labels(&chronicle.council),
-            crafts: labels(&chronicle.crafts),
-            travel: labels(&chronicle.travel),
-            church: labels(&chronicle.church),
-            farmyard: labels(&chronicle.farmyard),
-        }),
-        graves: Some(set::Graves {
-            spaces: labels(&c.graves.spaces),
-        }),
-        supply: Some(set::Supply {
-            cubes_per_colour: supply.cubes_per_colour,
-            plague_cubes: supply.plague_cubes,
-            grain: supply.grain,
-            goods_per_kind: supply.goods_per_kind,
-            monks: supply.monks,
-            farmyard_grain_limit: supply.farmyard_grain_limit,
-            starting_coins: supply.starting_coins,
-        }),
-        buildings: Some(set::Buildings {
-            wainwright: Some(building(&buildings.wainwright)),
-            stables: Some(building(&buildings.stables)),
-            office: Some(building(&buildings.office)),
-            smithy: Some(building(&buildings.smithy)),
-        }),
-        mill: Some(set::Mill {
-            time: c.mill.time,
-            grain: c.mill.grain,
-            coins: c.mill.coins,
-        }),
-        council: Some(set::Council {
-            advance_time: c.council.advance_time.clone(),
-        }),
-        church: Some(set::Church {
-            window_prestige: c.church.window_prestige.clone(),
-            step_grain: c.church.step_grain.clone(),
-        }),
-        setup: c.setup.iter().map(setup_card).collect(),
-        market: Some(set::Market {
-            stalls: labels(&c.market.stalls),
-            waiting_line: match &c.market.waiting_line {
-                WaitingLine::Spaces(n) => vec![label_to(Label::All); *n as usize],
-                WaitingLine::Labelled(l) => labels(l),
-            },
-        }),
-        customers: c
-            .customers
-            .iter()
-            .map(|t| set::Customer {
-                demand: t.demand.iter().map(|&p| piece_to(p)).collect(),
-                prestige: t.prestige,
-            })
-            .collect(),
-        travel: Some(set::Travel {
-            markers: c.travel.markers,
-            upper_right: c.travel.upper_right.clone(),
-            cities: c
-                .travel
-                .cities
-                .iter()
-                .map(|city| set::City {
-                    id: city.id.clone(),
-                    reward: Some(set::Reward {
-                        prestige: city.reward.prestige,
-                        cubes_of_choice: city.reward.cubes_of_choice,
-                        coins: city.reward.coins,
-                    }),
-                })
-                .collect(),
-            paths: c
-                .travel
-                .paths
-                .iter()
-                .map(|p| set::Path {
-                    between: p.between.to_vec(),
-                    time: p.time,
-                    piece: good_to(p.piece),
-                    cubes: Some(cost(&p.cubes)),
-                })
-                .collect(),
-        }),
-        life_goals: Some(set::LifeGoals {
-            silver: Some(set::SilverGoals {
-                carter: Some(silver_goal(&silver.carter)),
-                secretary: Some(silver_goal(&silver.secretary)),
-                farmer: Some(silver_goal(&silver.farmer)),
-                bailiff: Some(silver_goal(&silver.bailiff)),
-                writer: Some(silver_goal(&silver.writer)),
-                knight: Some(silver_goal(&silver.knight)),
-                explorer: Some(silver_goal(&silver.explorer)),
-            }),
-            golden: Some(set::GoldenGoals {
-                merchant: golden.merchant,
-                aristocrat: golden.aristocrat,
-                master: golden.master,
-                historian: golden.historian,
-                travelling_salesman: golden.travelling_salesman,
-                missionary: golden.missionary,
-                acolyte: golden.acolyte,
-                saint: golden.saint,
-            }),
-        }),
-        port: Some(set::Port {
-            setup: port.setup.iter().map(setup_card).collect(),
-            extra_cubes_per_colour: port.extra_cubes_per_colour,
-            stack_tiles: port.stack_tiles.clone(),
-            chests: port.chests.clone(),
-            sea_burials: port.sea_burials.clone(),
-            sea: Some(sea(&port.sea)),
-            captains: port
-                .captains
-                .iter()
-                .map(|k| set::Captain {
-                    cost: k.cost,
-                    copies: k.copies,
-                    free_steps: k.free_steps,
-                    steps: k
-                        .steps
-                        .iter()
-                        .map(|s| set::StepPurchase {
-                            cubes: s.cubes,
-                            colours: s.colours.iter().map(|&c| colour_to(c)).collect(),
-                            steps: s.steps,
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }),
-    }
-}
+wire_message!(Components => v1::VillageComponentSet as s {
+    life_track, family, chronicle, graves, supply, buildings, mill, council, church, setup, market,
+    customers, travel, life_goals, port,
+});
+wire_message!(c::LifeTrack => set::LifeTrack as s { spaces });
+wire_message!(c::Family => set::Family as s { generations });
+wire_message!(c::Chronicle => set::Chronicle as s { council, crafts, travel, church, farmyard });
+wire_message!(c::Graves => set::Graves as s { spaces });
+wire_message!(c::Supply => set::Supply as s {
+    cubes_per_colour, plague_cubes, grain, goods_per_kind, monks, farmyard_grain_limit,
+    starting_coins,
+});
+wire_message!(c::Buildings => set::Buildings as s { wainwright, stables, office, smithy });
+wire_message!(c::Building => set::Building as s {
+    training_time, production_time, produces, payment,
+});
+wire_message!(c::Cost => set::Cost as s { brown, pink, orange, green, grain });
+wire_message!(c::Mill => set::Mill as s { time, grain, coins });
+wire_message!(c::Council => set::Council as s { advance_time });
+wire_message!(c::Church => set::Church as s { window_prestige, step_grain });
+wire_message!(c::SetupCard => set::SetupCard as s {
+    players,
+    bag_per_colour = s.bag_per_colour.cubes(),
+    spaces,
+});
+wire_message!(c::ActionSpaces => set::ActionSpaces as s {
+    harvest, family, crafts, market, council, travel, church,
+});
+wire_message!(c::Market => set::Market as s {
+    stalls,
+    waiting_line => match &s.waiting_line {
+        c::WaitingLine::Spaces(n) => vec![Label::All.to_wire(); *n as usize],
+        c::WaitingLine::Labelled(l) => l.to_wire(),
+    },
+});
+wire_message!(c::Customer => set::Customer as s { demand, prestige });
+wire_message!(c::Travel => set::Travel as s { markers, upper_right, cities, paths });
+wire_message!(c::City => set::City as s { id, reward });
+wire_message!(c::Reward => set::Reward as s { prestige, cubes_of_choice, coins });
+wire_message!(c::Path => set::Path as s { between, time, piece, cubes });
+wire_message!(c::LifeGoals => set::LifeGoals as s { silver, golden });
+wire_message!(c::SilverGoals => set::SilverGoals as s {
+    carter, secretary, farmer, bailiff, writer, knight, explorer,
+});
+wire_message!(c::SilverGoal => set::SilverGoal as s {
+    pieces,
+    cubes = s.cubes.cubes(),
+    coins, prestige,
+});
+wire_message!(c::GoldenGoals => set::GoldenGoals as s {
+    merchant, aristocrat, master, historian, travelling_salesman, missionary, acolyte, saint,
+});
+wire_message!(c::Port => set::Port as s {
+    setup, extra_cubes_per_colour, stack_tiles, chests, sea_burials, sea, captains,
+});
+wire_message!(c::Sea => set::Sea as s { water, islands, lines });
+wire_message!(c::Water => set::Water as s { id, time });
+wire_message!(c::Island => set::Island as s {
+    id,
+    stack => s.stack.as_ref().map_or(0, ToWire::to_wire),
+    buys => s.buys.iter().map(|(&piece, &prestige)| set::Purchase {
+        piece: piece.to_wire(),
+        prestige,
+    }).collect(),
+    church,
+});
+wire_message!(c::Mission => set::Mission as s { cost, prestige });
+wire_message!(c::MissionCost => set::MissionCost as s { wagon, brown, pink, orange, green });
+wire_message!(c::Captain => set::Captain as s { cost, copies, free_steps, steps });
+wire_message!(c::StepPurchase => set::StepPurchase as s { cubes, colours, steps });
 
-fn cost(c: &Cost) -> set::Cost {
-    set::Cost {
-        brown: c.brown,
-        pink: c.pink,
-        orange: c.orange,
-        green: c.green,
-        grain: c.grain,
-    }
-}
-
-fn building(b: &Building) -> set::Building {
-    set::Building {
-        training_time: b.training_time,
-        production_time: b.production_time,
-        produces: b.produces.iter().map(|&g| good_to(g)).collect(),
-        payment: Some(cost(&b.payment)),
-    }
-}
-
-fn setup_card(card: &SetupCard) -> set::SetupCard {
-    let s = &card.spaces;
-    set::SetupCard {
-        players: u32::from(card.players),
-        bag_per_colour: Some(cubes_to(&card.bag_per_colour.cubes())),
-        spaces: Some(set::ActionSpaces {
-            harvest: s.harvest,
-            family: s.family,
-            crafts: s.crafts,
-            market: s.market,
-            council: s.council,
-            travel: s.travel,
-            church: s.church,
-        }),
-    }
-}
-
-fn silver_goal(g: &SilverGoal) -> set::SilverGoal {
-    set::SilverGoal {
-        pieces: g.pieces.iter().map(|&p| holding_to(p)).collect(),
-        cubes: Some(cubes_to(&g.cubes.cubes())),
-        coins: g.coins,
-        prestige: g.prestige,
-    }
-}
-
-fn sea(sea: &crate::games::village::components::Sea) -> set::Sea {
-    set::Sea {
-        water: sea
-            .water
-            .iter()
-            .map(|w| set::Water {
-                id: w.id.clone(),
-                time: w.time,
-            })
-            .collect(),
-        islands: sea
-            .islands
-            .iter()
-            .map(|i| set::Island {
-                id: i.id.clone(),
-                stack: i.stack.map_or(0, stack_to),
-                buys: i
-                    .buys
-                    .iter()
-                    .map(|(&piece, &prestige)| set::Purchase {
-                        piece: piece_to(piece),
-                        prestige,
-                    })
-                    .collect(),
-                church: i.church.as_ref().map(|m| set::Mission {
-                    cost: Some(set::MissionCost {
-                        wagon: m.cost.wagon,
-                        brown: m.cost.brown,
-                        pink: m.cost.pink,
-                        orange: m.cost.orange,
-                        green: m.cost.green,
-                    }),
-                    prestige: m.prestige,
-                }),
-            })
-            .collect(),
-        lines: sea
-            .lines
-            .iter()
-            .map(|l| set::Line {
-                between: l.to_vec(),
-            })
-            .collect(),
+/// A sea line: the two places it joins.
+impl ToWire<set::Line> for [String; 2] {
+    fn to_wire(&self) -> set::Line {
+        set::Line {
+            between: self.to_wire(),
+        }
     }
 }

@@ -1,48 +1,44 @@
-//! Village's state message: place codes, decisions, seats, the harbour and the market, from the
-//! wire into the game's parts and from the core state to the wire.
+//! Village's state message, by hand where it is not one-to-one: place codes, decisions and cargo
+//! (a core enum in one flat message), the harbour's layout, and the shape a state must have
+//! before any field is read (list lengths, a view's counts left at 0).
 
-use super::{
-    building_from, building_to, cubes_to, goal_to, good_from, good_to, goods_to, options_to_proto,
-    pool_to, required_at, section_from, section_to, small, space_from, space_to, MAX_LIST,
-};
-use crate::core::{Seat, StateErrors};
-use crate::games::village::state::family::Place;
-use crate::games::village::state::sea::{Cargo, Gone, Harbour, Ship};
-use crate::games::village::state::SeatState;
-use crate::games::village::state::{Decision, Step, Supply};
-use crate::games::village::State;
+use super::MAX_LIST;
+use crate::core::StateErrors;
+use crate::games::village::state::family::{Member, Place};
+use crate::games::village::state::sea::{Cargo, Gone, Harbour};
+use crate::games::village::state::{Decision, Step};
 use crate::pb::v1;
+use crate::service::wire::declare::{small, At, FromWire, ToWire};
 
 /// A place code's kind (see `village.proto`).
 const KIND: u32 = 1000;
 
-/// A member's place from its code (`field` names it, formatted only for an error: this runs for
-/// every member of every request).
-pub(super) fn place_from(code: u32, field: impl Fn() -> String) -> Result<Place, StateErrors> {
-    use v1::VillagePlace as P;
-    let detail = code % KIND;
-    let index = small(detail);
-    let bad = |what: &str| {
-        Err(StateErrors::one(
-            field(),
-            format!("is not a place code: {what}"),
-        ))
-    };
-    Ok(
-        match P::try_from(i32::try_from(code / KIND).unwrap_or(-1)) {
+/// A view's count written into a state: the state carries what it counts.
+const VIEWS_ONLY: &str =
+    "is a view's count and must be 0 in a state, which carries the pieces themselves";
+
+/// A member's place from its code; the game gives each member its generation.
+impl FromWire<u32> for Member {
+    fn from_wire(code: u32, at: &At) -> Result<Member, StateErrors> {
+        use v1::VillagePlace as P;
+        let detail = code % KIND;
+        let index = u8::try_from(detail).unwrap_or(u8::MAX);
+        let bad = |what: &str| Err(at.error(format!("is not a place code: {what}")));
+        let kind = P::try_from(i32::try_from(code / KIND).unwrap_or(-1));
+        let place = match kind {
             Ok(P::Reserve) => Place::Reserve,
             Ok(P::Farmyard) => Place::Farmyard,
-            Ok(P::Building) => match building_from(detail as i32) {
-                Some(b) => Place::Building(b),
-                None => return bad("no such building"),
+            Ok(P::Building) => match FromWire::from_wire(detail as i32, at) {
+                Ok(b) => Place::Building(b),
+                Err(_) => return bad("no such building"),
             },
             Ok(P::Council) => Place::Council(index),
             Ok(P::City) => Place::City(index),
             Ok(P::BlackBag) => Place::BlackBag,
             Ok(P::Window) => Place::Window(index),
-            Ok(P::Chronicle) => match section_from((detail / 100) as i32) {
-                Some(s) => Place::Chronicle(s, small(detail % 100)),
-                None => return bad("no such chronicle section"),
+            Ok(P::Chronicle) => match FromWire::from_wire((detail / 100) as i32, at) {
+                Ok(s) => Place::Chronicle(s, (detail % 100) as u8),
+                Err(_) => return bad("no such chronicle section"),
             },
             Ok(P::Grave) => Place::Grave(index),
             Ok(P::Gone) => Place::Gone,
@@ -50,211 +46,287 @@ pub(super) fn place_from(code: u32, field: impl Fn() -> String) -> Result<Place,
             Ok(P::Mission) => Place::Mission(index),
             Ok(P::SeaBurial) => Place::SeaBurial(index),
             Ok(P::Unspecified) | Err(_) => return bad("no such kind"),
-        },
-    )
+        };
+        Ok(Member {
+            generation: 0,
+            place,
+        })
+    }
+}
+impl ToWire<u32> for Member {
+    fn to_wire(&self) -> u32 {
+        self.place.to_wire()
+    }
 }
 
-/// A member's place code.
-pub(super) fn place_to(place: Place) -> u32 {
-    use v1::VillagePlace as P;
-    let (kind, detail) = match place {
-        Place::Reserve => (P::Reserve, 0),
-        Place::Farmyard => (P::Farmyard, 0),
-        Place::Building(b) => (P::Building, building_to(b) as u32),
-        Place::Council(s) => (P::Council, u32::from(s)),
-        Place::City(c) => (P::City, u32::from(c)),
-        Place::BlackBag => (P::BlackBag, 0),
-        Place::Window(w) => (P::Window, u32::from(w)),
-        Place::Chronicle(s, i) => (P::Chronicle, section_to(s) as u32 * 100 + u32::from(i)),
-        Place::Grave(g) => (P::Grave, u32::from(g)),
-        Place::Gone => (P::Gone, 0),
-        Place::Ship => (P::Ship, 0),
-        Place::Mission(space) => (P::Mission, u32::from(space)),
-        Place::SeaBurial(b) => (P::SeaBurial, u32::from(b)),
-    };
-    kind as u32 * KIND + detail
+/// A place's code: its kind times 1000, plus its detail.
+impl ToWire<u32> for Place {
+    fn to_wire(&self) -> u32 {
+        use v1::VillagePlace as P;
+        let (kind, detail) = match *self {
+            Place::Reserve => (P::Reserve, 0),
+            Place::Farmyard => (P::Farmyard, 0),
+            Place::Building(b) => (P::Building, b.to_wire() as u32),
+            Place::Council(s) => (P::Council, u32::from(s)),
+            Place::City(c) => (P::City, u32::from(c)),
+            Place::BlackBag => (P::BlackBag, 0),
+            Place::Window(w) => (P::Window, u32::from(w)),
+            Place::Chronicle(s, i) => (P::Chronicle, s.to_wire() as u32 * 100 + u32::from(i)),
+            Place::Grave(g) => (P::Grave, u32::from(g)),
+            Place::Gone => (P::Gone, 0),
+            Place::Ship => (P::Ship, 0),
+            Place::Mission(space) => (P::Mission, u32::from(space)),
+            Place::SeaBurial(b) => (P::SeaBurial, u32::from(b)),
+        };
+        kind as u32 * KIND + detail
+    }
 }
 
-pub(super) fn decision_from(
-    d: &v1::VillageDecision,
-    field: &dyn Fn() -> String,
-) -> Result<Decision, StateErrors> {
-    use v1::VillageDecisionKind as K;
-    let seat = small(d.seat);
-    let count = |n: u32, name: &str| {
-        u8::try_from(n)
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| StateErrors::one(format!("{}.{name}", field()), "must be 1 to 255"))
-    };
-    Ok(match K::try_from(d.kind) {
-        Ok(K::CompensationCube) => Decision::CompensationCube { seat },
-        Ok(K::Turn) => Decision::Turn { seat },
-        Ok(K::ChooseAction) => Decision::ChooseAction { seat },
-        Ok(K::Action) => Decision::Act {
-            seat,
-            space: required_at(
-                space_from(d.space),
-                || format!("{}.space", field()),
-                "space",
-            )?,
-        },
-        Ok(K::Produce) => Decision::Produce {
-            seat,
-            building: required_at(
-                building_from(d.building),
-                || format!("{}.building", field()),
-                "building",
-            )?,
-        },
-        Ok(K::Privilege) => Decision::Privilege {
-            seat,
-            up_to: small(d.up_to),
-        },
-        Ok(K::RewardCubes) => Decision::RewardCubes {
-            seat,
-            left: count(d.left, "left")?,
-        },
-        Ok(K::MarketDay) => Decision::MarketDay {
-            trigger: small(d.trigger),
-            seat,
-            passed: u8::try_from(d.passed).unwrap_or(u8::MAX),
-            free: d.free,
-        },
-        Ok(K::Dying) => Decision::Dying {
-            seat,
-            left: count(d.left, "left")?,
-        },
-        Ok(K::MassBuyOut) => Decision::BuyOut {
-            seat,
-            bought: small(d.bought),
-        },
-        Ok(K::MassWindows) => Decision::Windows { seat },
-        Ok(K::LastChance) => Decision::LastChance { seat },
-        Ok(K::GoalAtStake) => Decision::GoalAtStake {
-            seat,
-            step: match v1::VillageAutomaticStep::try_from(d.step) {
-                Ok(v1::VillageAutomaticStep::Death) => Step::Death {
-                    left: count(d.left, "left")?,
-                },
-                Ok(v1::VillageAutomaticStep::MarkerReturn) => Step::MarkerReturn,
-                Ok(v1::VillageAutomaticStep::Unspecified) | Err(_) => {
-                    return Err(StateErrors::one(
-                        format!("{}.step", field()),
-                        "must name the step that waits",
-                    ))
-                }
+/// A decision from its flat message: the kind, and the fields that kind uses.
+impl FromWire<v1::VillageDecision> for Decision {
+    fn from_wire(d: v1::VillageDecision, at: &At) -> Result<Decision, StateErrors> {
+        use v1::VillageDecisionKind as K;
+        let seat = small(d.seat);
+        let left = || count(d.left, &at.field("left"));
+        Ok(match K::try_from(d.kind) {
+            Ok(K::CompensationCube) => Decision::CompensationCube { seat },
+            Ok(K::Turn) => Decision::Turn { seat },
+            Ok(K::ChooseAction) => Decision::ChooseAction { seat },
+            Ok(K::Action) => Decision::Act {
+                seat,
+                space: FromWire::from_wire(d.space, &at.field("space"))?,
             },
-        },
-        Ok(K::Load) => Decision::Load { seat },
-        Ok(K::Sail) => Decision::Sail {
-            seat,
-            free: small(d.free_steps),
-            credit: small(d.credit),
-            moved: d.moved,
-        },
-        Ok(K::Island) => Decision::Island { seat, took: d.took },
-        Ok(K::Unspecified) | Err(_) => {
-            return Err(StateErrors::one(
-                format!("{}.kind", field()),
-                "must name a decision",
-            ))
-        }
-    })
+            Ok(K::Produce) => Decision::Produce {
+                seat,
+                building: FromWire::from_wire(d.building, &at.field("building"))?,
+            },
+            Ok(K::Privilege) => Decision::Privilege {
+                seat,
+                up_to: small(d.up_to),
+            },
+            Ok(K::RewardCubes) => Decision::RewardCubes {
+                seat,
+                left: left()?,
+            },
+            Ok(K::MarketDay) => Decision::MarketDay {
+                trigger: small(d.trigger),
+                seat,
+                passed: small(d.passed),
+                free: d.free,
+            },
+            Ok(K::Dying) => Decision::Dying {
+                seat,
+                left: left()?,
+            },
+            Ok(K::MassBuyOut) => Decision::BuyOut {
+                seat,
+                bought: small(d.bought),
+            },
+            Ok(K::MassWindows) => Decision::Windows { seat },
+            Ok(K::LastChance) => Decision::LastChance { seat },
+            Ok(K::GoalAtStake) => Decision::GoalAtStake {
+                seat,
+                step: step(&d, at)?,
+            },
+            Ok(K::Load) => Decision::Load { seat },
+            Ok(K::Sail) => Decision::Sail {
+                seat,
+                free: small(d.free_steps),
+                credit: small(d.credit),
+                moved: d.moved,
+            },
+            Ok(K::Island) => Decision::Island { seat, took: d.took },
+            Ok(K::Unspecified) | Err(_) => {
+                return Err(at.field("kind").error("must name a decision"))
+            }
+        })
+    }
 }
 
-pub(super) fn decision_to(d: &Decision) -> v1::VillageDecision {
+/// A count of what is left to do: 1 to 255.
+fn count(n: u32, at: &At) -> Result<u8, StateErrors> {
+    u8::try_from(n)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| at.error("must be 1 to 255"))
+}
+
+/// The automatic step a goal at stake waits on.
+fn step(d: &v1::VillageDecision, at: &At) -> Result<Step, StateErrors> {
+    match v1::VillageAutomaticStep::try_from(d.step) {
+        Ok(v1::VillageAutomaticStep::Death) => Ok(Step::Death {
+            left: count(d.left, &at.field("left"))?,
+        }),
+        Ok(v1::VillageAutomaticStep::MarkerReturn) => Ok(Step::MarkerReturn),
+        _ => Err(at.field("step").error("must name the step that waits")),
+    }
+}
+
+/// A decision's flat message: its kind, and the fields that kind uses (the others 0).
+impl ToWire<v1::VillageDecision> for Decision {
+    fn to_wire(&self) -> v1::VillageDecision {
+        let mut d = v1::VillageDecision {
+            seat: u32::from(self.seat()),
+            kind: decision_kind(self) as i32,
+            ..v1::VillageDecision::default()
+        };
+        match *self {
+            Decision::Act { space, .. } => d.space = space.to_wire(),
+            Decision::Produce { building, .. } => d.building = building.to_wire(),
+            Decision::Privilege { up_to, .. } => d.up_to = up_to.into(),
+            Decision::RewardCubes { left, .. } | Decision::Dying { left, .. } => {
+                d.left = left.into()
+            }
+            Decision::MarketDay {
+                trigger,
+                passed,
+                free,
+                ..
+            } => (d.trigger, d.passed, d.free) = (trigger.into(), passed.into(), free),
+            Decision::BuyOut { bought, .. } => d.bought = bought.into(),
+            Decision::GoalAtStake { step, .. } => match step {
+                Step::Death { left } => {
+                    d.step = v1::VillageAutomaticStep::Death as i32;
+                    d.left = left.into();
+                }
+                Step::MarkerReturn => d.step = v1::VillageAutomaticStep::MarkerReturn as i32,
+            },
+            Decision::Sail {
+                free,
+                credit,
+                moved,
+                ..
+            } => (d.free_steps, d.credit, d.moved) = (free.into(), credit.into(), moved),
+            Decision::Island { took, .. } => d.took = took,
+            Decision::CompensationCube { .. }
+            | Decision::Turn { .. }
+            | Decision::ChooseAction { .. }
+            | Decision::Windows { .. }
+            | Decision::LastChance { .. }
+            | Decision::Load { .. } => {}
+        }
+        d
+    }
+}
+
+/// A decision's kind on the wire.
+fn decision_kind(d: &Decision) -> v1::VillageDecisionKind {
     use v1::VillageDecisionKind as K;
-    let mut out = v1::VillageDecision {
-        seat: u32::from(d.seat()),
-        ..v1::VillageDecision::default()
-    };
-    let kind = match *d {
+    match d {
         Decision::CompensationCube { .. } => K::CompensationCube,
         Decision::Turn { .. } => K::Turn,
         Decision::ChooseAction { .. } => K::ChooseAction,
-        Decision::Act { space, .. } => {
-            out.space = space_to(space);
-            K::Action
-        }
-        Decision::Produce { building, .. } => {
-            out.building = building_to(building);
-            K::Produce
-        }
-        Decision::Privilege { up_to, .. } => {
-            out.up_to = u32::from(up_to);
-            K::Privilege
-        }
-        Decision::RewardCubes { left, .. } => {
-            out.left = u32::from(left);
-            K::RewardCubes
-        }
-        Decision::MarketDay {
-            trigger,
-            passed,
-            free,
-            ..
-        } => {
-            out.trigger = u32::from(trigger);
-            out.passed = u32::from(passed);
-            out.free = free;
-            K::MarketDay
-        }
-        Decision::Dying { left, .. } => {
-            out.left = u32::from(left);
-            K::Dying
-        }
-        Decision::BuyOut { bought, .. } => {
-            out.bought = u32::from(bought);
-            K::MassBuyOut
-        }
+        Decision::Act { .. } => K::Action,
+        Decision::Produce { .. } => K::Produce,
+        Decision::Privilege { .. } => K::Privilege,
+        Decision::RewardCubes { .. } => K::RewardCubes,
+        Decision::MarketDay { .. } => K::MarketDay,
+        Decision::Dying { .. } => K::Dying,
+        Decision::BuyOut { .. } => K::MassBuyOut,
         Decision::Windows { .. } => K::MassWindows,
         Decision::LastChance { .. } => K::LastChance,
-        Decision::GoalAtStake { step, .. } => {
-            out.step = match step {
-                Step::Death { left } => {
-                    out.left = u32::from(left);
-                    v1::VillageAutomaticStep::Death
-                }
-                Step::MarkerReturn => v1::VillageAutomaticStep::MarkerReturn,
-            } as i32;
-            K::GoalAtStake
-        }
+        Decision::GoalAtStake { .. } => K::GoalAtStake,
         Decision::Load { .. } => K::Load,
-        Decision::Sail {
-            free,
-            credit,
-            moved,
-            ..
-        } => {
-            out.free_steps = u32::from(free);
-            out.credit = u32::from(credit);
-            out.moved = moved;
-            K::Sail
-        }
-        Decision::Island { took, .. } => {
-            out.took = took;
-            K::Island
-        }
-    };
-    out.kind = kind as i32;
-    out
+        Decision::Sail { .. } => K::Sail,
+        Decision::Island { .. } => K::Island,
+    }
 }
 
-pub(super) fn slots_from(slots: &[v1::VillageSlot]) -> Vec<Option<u8>> {
-    slots.iter().map(|s| s.customer.map(small)).collect()
+/// The harbour: what is gone is kept apart in the core, beside it on the wire.
+impl ToWire<v1::VillageHarbour> for Harbour {
+    fn to_wire(&self) -> v1::VillageHarbour {
+        v1::VillageHarbour {
+            captains: self.captains.clone(),
+            cocoa: self.cocoa,
+            tea: self.tea,
+            chests: self.chests.clone(),
+            gone_captains: self.gone.captains.clone(),
+            gone_cocoa: self.gone.cocoa,
+            gone_tea: self.gone.tea,
+            gone_chests: self.gone.chests.clone(),
+            chest_count: 0,
+        }
+    }
 }
-pub(super) fn slots_to(slots: &[Option<u8>]) -> Vec<v1::VillageSlot> {
-    slots
-        .iter()
-        .map(|s| v1::VillageSlot {
-            customer: s.map(u32::from),
+impl FromWire<Option<v1::VillageHarbour>> for Harbour {
+    fn from_wire(h: Option<v1::VillageHarbour>, _: &At) -> Result<Harbour, StateErrors> {
+        let h = h.unwrap_or_default();
+        Ok(Harbour {
+            captains: h.captains,
+            cocoa: h.cocoa,
+            tea: h.tea,
+            chests: h.chests,
+            gone: Gone {
+                captains: h.gone_captains,
+                cocoa: h.gone_cocoa,
+                tea: h.gone_tea,
+                chests: h.gone_chests,
+            },
         })
-        .collect()
+    }
 }
 
-/// Refuses lists longer than any state can have, before anything else is read.
-pub(super) fn check_list_lengths(p: &v1::VillageState) -> Result<(), StateErrors> {
+/// A piece in a hold: its kind, and the good or the chest's value that kind names.
+impl FromWire<v1::VillageCargo> for Cargo {
+    fn from_wire(c: v1::VillageCargo, at: &At) -> Result<Cargo, StateErrors> {
+        use v1::VillageCargoKind as K;
+        let kind = K::try_from(c.kind);
+        if kind != Ok(K::Good) && c.good != 0 {
+            return Err(at
+                .field("good")
+                .error("must be unset unless the kind is GOOD"));
+        }
+        if kind != Ok(K::Chest) && c.chest != 0 {
+            return Err(at
+                .field("chest")
+                .error("must be 0 unless the kind is CHEST"));
+        }
+        Ok(match kind {
+            Ok(K::Good) => Cargo::Good(FromWire::from_wire(c.good, &at.field("good"))?),
+            Ok(K::Grain) => Cargo::Grain,
+            Ok(K::Member) => Cargo::Member,
+            Ok(K::Cocoa) => Cargo::Cocoa,
+            Ok(K::Tea) => Cargo::Tea,
+            Ok(K::Chest) => Cargo::Chest(c.chest),
+            Ok(K::Unspecified) | Err(_) => return Err(at.field("kind").error("must name a piece")),
+        })
+    }
+}
+impl FromWire<Option<v1::VillageCargo>> for Cargo {
+    fn from_wire(c: Option<v1::VillageCargo>, at: &At) -> Result<Cargo, StateErrors> {
+        Cargo::from_wire(c.unwrap_or_default(), at)
+    }
+}
+impl ToWire<v1::VillageCargo> for Cargo {
+    fn to_wire(&self) -> v1::VillageCargo {
+        use v1::VillageCargoKind as K;
+        let mut out = v1::VillageCargo::default();
+        out.kind = match *self {
+            Cargo::Good(g) => {
+                out.good = g.to_wire();
+                K::Good
+            }
+            Cargo::Grain => K::Grain,
+            Cargo::Member => K::Member,
+            Cargo::Cocoa => K::Cocoa,
+            Cargo::Tea => K::Tea,
+            Cargo::Chest(v) => {
+                out.chest = v;
+                K::Chest
+            }
+        } as i32;
+        out
+    }
+}
+impl ToWire<Option<v1::VillageCargo>> for Cargo {
+    fn to_wire(&self) -> Option<v1::VillageCargo> {
+        Some(self.to_wire())
+    }
+}
+
+/// Refuses, before anything else is read, lists longer than any state can have and a view's
+/// counts written into a state.
+pub(super) fn check_shape(p: &v1::VillageState) -> Result<(), StateErrors> {
     let mut errs = StateErrors::default();
     let mut check = |len: usize, field: &dyn Fn() -> String| {
         if len > MAX_LIST {
@@ -288,175 +360,35 @@ pub(super) fn check_list_lengths(p: &v1::VillageState) -> Result<(), StateErrors
             check(ship.holds.len(), &|| format!("seats[{i}].ship.holds"));
         }
     }
+    errs.into_result()?;
+    views_only(p)
+}
+
+/// A view's counts must be 0 in a state.
+fn views_only(p: &v1::VillageState) -> Result<(), StateErrors> {
+    let mut errs = StateErrors::default();
+    for (i, s) in p.seats.iter().enumerate() {
+        for (field, count) in [
+            ("customer_count", s.customer_count),
+            ("hidden_goals", s.hidden_goals),
+            ("chest_count", s.chest_count),
+        ] {
+            if count != 0 {
+                errs.push(format!("seats[{i}].{field}"), VIEWS_ONLY);
+            }
+        }
+    }
+    let market = p.market.as_ref().map_or(0, |m| m.pile_count);
+    let harbour = p.harbour.as_ref().map_or(0, |h| h.chest_count);
+    for (field, count) in [
+        ("market.pile_count", market),
+        ("harbour.chest_count", harbour),
+    ] {
+        if count != 0 {
+            errs.push(field, VIEWS_ONLY);
+        }
+    }
     errs.into_result()
-}
-
-pub(super) fn seat_to(s: &SeatState) -> v1::VillageSeat {
-    v1::VillageSeat {
-        members: s.members.iter().map(|m| place_to(m.place)).collect(),
-        life: s.life,
-        prestige: s.prestige,
-        coins: s.coins,
-        cubes: Some(cubes_to(&s.cubes)),
-        grain: s.grain,
-        goods: Some(goods_to(&s.goods)),
-        customers: s.customers.iter().map(|&c| u32::from(c)).collect(),
-        markers: s.markers.iter().map(|&c| u32::from(c)).collect(),
-        customer_count: 0,
-        goals: s
-            .goals
-            .iter()
-            .map(|g| v1::VillageHeldGoal {
-                goal: goal_to(g.goal),
-                revealed: g.revealed,
-            })
-            .collect(),
-        hidden_goals: 0,
-        // Absent without Village Port (a ship in port, empty, without a captain).
-        ship: (s.ship != Ship::default()).then(|| v1::VillageShip {
-            at: u32::from(s.ship.at),
-            captain: s.ship.captain.map(u32::from),
-            holds: s.ship.holds.iter().map(cargo_to).collect(),
-        }),
-        cocoa: s.cocoa,
-        tea: s.tea,
-        chests: s.chests.clone(),
-        chest_count: 0,
-    }
-}
-
-pub(super) fn supply_to(s: &Supply) -> v1::VillageSupply {
-    v1::VillageSupply {
-        cubes: Some(cubes_to(&s.cubes)),
-        plague: s.plague,
-        grain: s.grain,
-        goods: Some(goods_to(&s.goods)),
-    }
-}
-
-pub(super) fn seats_to(seats: &[Seat]) -> Vec<u32> {
-    seats.iter().map(|&s| u32::from(s)).collect()
-}
-
-/// The state to the wire.
-pub fn state_to_proto(s: &State) -> v1::VillageState {
-    let set = &s.config().components;
-    v1::VillageState {
-        component_set: set.name.clone(),
-        component_hash: set.hash().to_owned(),
-        options: Some(options_to_proto(&s.config().options)),
-        start_seat: u32::from(s.config().start_seat),
-        rng: Some(v1::VillageRng {
-            seed: s.rng().seed().to_vec(),
-            word_pos: s.rng().word_pos(),
-        }),
-        seats: s.seats().iter().map(seat_to).collect(),
-        supply: Some(supply_to(&s.board().supply)),
-        bag: Some(pool_to(&s.board().bag)),
-        spaces: s.board().spaces.iter().map(pool_to).collect(),
-        market: Some(v1::VillageMarket {
-            pile: s.market().pile.iter().map(|&c| u32::from(c)).collect(),
-            stalls: slots_to(&s.market().stalls),
-            waiting: slots_to(&s.market().waiting),
-            pile_count: 0,
-        }),
-        monks: s.monks(),
-        marker: s.marker().map(u32::from),
-        starting_seat: u32::from(s.starting_player()),
-        round: s.round(),
-        pending: s.pending().iter().map(decision_to).collect(),
-        due: s.due(),
-        ending: s.ending(),
-        last_turns: seats_to(s.last_turns()),
-        harbour: (*s.harbour() != Harbour::default()).then(|| harbour_to(s.harbour())),
-    }
-}
-
-pub(super) fn harbour_from(h: v1::VillageHarbour) -> Harbour {
-    Harbour {
-        captains: h.captains,
-        cocoa: h.cocoa,
-        tea: h.tea,
-        chests: h.chests,
-        gone: Gone {
-            captains: h.gone_captains,
-            cocoa: h.gone_cocoa,
-            tea: h.gone_tea,
-            chests: h.gone_chests,
-        },
-    }
-}
-
-pub(super) fn harbour_to(h: &Harbour) -> v1::VillageHarbour {
-    v1::VillageHarbour {
-        captains: h.captains.clone(),
-        cocoa: h.cocoa,
-        tea: h.tea,
-        chests: h.chests.clone(),
-        gone_captains: h.gone.captains.clone(),
-        gone_cocoa: h.gone.cocoa,
-        gone_tea: h.gone.tea,
-        gone_chests: h.gone.chests.clone(),
-        chest_count: 0,
-    }
-}
-
-pub(super) fn cargo_from(
-    c: &v1::VillageCargo,
-    field: &dyn Fn() -> String,
-) -> Result<Cargo, StateErrors> {
-    use v1::VillageCargoKind as K;
-    let kind = K::try_from(c.kind);
-    if kind != Ok(K::Good) && c.good != 0 {
-        return Err(StateErrors::one(
-            format!("{}.good", field()),
-            "must be unset unless the kind is GOOD",
-        ));
-    }
-    if kind != Ok(K::Chest) && c.chest != 0 {
-        return Err(StateErrors::one(
-            format!("{}.chest", field()),
-            "must be 0 unless the kind is CHEST",
-        ));
-    }
-    Ok(match kind {
-        Ok(K::Good) => Cargo::Good(required_at(
-            good_from(c.good),
-            || format!("{}.good", field()),
-            "good",
-        )?),
-        Ok(K::Grain) => Cargo::Grain,
-        Ok(K::Member) => Cargo::Member,
-        Ok(K::Cocoa) => Cargo::Cocoa,
-        Ok(K::Tea) => Cargo::Tea,
-        Ok(K::Chest) => Cargo::Chest(c.chest),
-        Ok(K::Unspecified) | Err(_) => {
-            return Err(StateErrors::one(
-                format!("{}.kind", field()),
-                "must name a piece",
-            ))
-        }
-    })
-}
-
-pub(super) fn cargo_to(c: &Cargo) -> v1::VillageCargo {
-    use v1::VillageCargoKind as K;
-    let mut out = v1::VillageCargo::default();
-    out.kind = match *c {
-        Cargo::Good(g) => {
-            out.good = good_to(g);
-            K::Good
-        }
-        Cargo::Grain => K::Grain,
-        Cargo::Member => K::Member,
-        Cargo::Cocoa => K::Cocoa,
-        Cargo::Tea => K::Tea,
-        Cargo::Chest(v) => {
-            out.chest = v;
-            K::Chest
-        }
-    } as i32;
-    out
 }
 
 #[cfg(test)]
@@ -508,7 +440,9 @@ mod tests {
             Decision::Island { seat, took: false },
         ];
         for d in decisions {
-            let kind = v1::VillageDecisionKind::try_from(decision_to(&d).kind).unwrap();
+            let kind =
+                v1::VillageDecisionKind::try_from(ToWire::<v1::VillageDecision>::to_wire(&d).kind)
+                    .unwrap();
             let name = kind.as_str_name();
             let word = name.strip_prefix("VILLAGE_DECISION_KIND_").unwrap();
             assert_eq!(d.phase(), word.to_lowercase(), "{d:?}");

@@ -1,0 +1,431 @@
+//! One declaration per field: the one-to-one part of each game's wire, written as a list of field
+//! names ([`wire_message!`], [`wire_oneof!`], [`wire_enum!`]) from which both directions and the
+//! field paths of errors follow. A field's conversion is chosen by its two types ([`ToWire`],
+//! [`FromWire`]): a list converts entry by entry, a `u8` id widens to `u32` and back, a core value
+//! that is required where the wire has presence (`optional uint32`) is refused with "is required"
+//! when absent, and a message field left out decodes as the message's defaults (proto3). What is
+//! not one-to-one (presence a game decides, redaction, an older rules version's spelling) is
+//! written by hand beside the declarations, as an impl of the same traits.
+
+use std::fmt;
+
+use crate::core::StateErrors;
+
+/// Where a value sits in a message, built as decoding descends and written out only for an error
+/// (decoding runs on every request, an error on few): `seats[1].goals[0].goal`.
+#[derive(Clone, Copy)]
+pub enum At<'a> {
+    /// The message being decoded.
+    Root,
+    /// A field of the message at the parent.
+    Field(&'a At<'a>, &'static str),
+    /// A oneof arm of the message at the parent, by its Rust variant name (`ClaimExpedition` is
+    /// written `claim_expedition`, as the proto spells the field).
+    Arm(&'a At<'a>, &'static str),
+    /// An entry of the list at the parent.
+    Item(&'a At<'a>, usize),
+}
+
+impl<'a> At<'a> {
+    /// The field `name` of this message.
+    pub fn field(&'a self, name: &'static str) -> At<'a> {
+        At::Field(self, name)
+    }
+    /// The oneof arm `variant` of this message.
+    pub fn arm(&'a self, variant: &'static str) -> At<'a> {
+        At::Arm(self, variant)
+    }
+    /// The entry `i` of this list.
+    pub fn item(&'a self, i: usize) -> At<'a> {
+        At::Item(self, i)
+    }
+    /// One error at this place.
+    pub fn error(&self, description: impl Into<String>) -> StateErrors {
+        StateErrors::one(self.to_string(), description)
+    }
+}
+
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dot = |f: &mut fmt::Formatter<'_>, parent: &At| match parent {
+            At::Root => Ok(()),
+            parent => write!(f, "{parent}."),
+        };
+        match self {
+            At::Root => Ok(()),
+            At::Field(parent, name) => {
+                dot(f, parent)?;
+                f.write_str(name)
+            }
+            At::Arm(parent, variant) => {
+                dot(f, parent)?;
+                for (i, c) in variant.char_indices() {
+                    if c.is_ascii_uppercase() && i > 0 {
+                        f.write_str("_")?;
+                    }
+                    write!(f, "{}", c.to_ascii_lowercase())?;
+                }
+                Ok(())
+            }
+            At::Item(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
+/// A core value to its wire form `P`.
+pub trait ToWire<P> {
+    /// The wire form.
+    fn to_wire(&self) -> P;
+}
+
+/// A core value from its wire form `P`, or the errors that name where the wire is malformed.
+pub trait FromWire<P>: Sized {
+    /// The value `p` describes (`at` names `p` in the request).
+    fn from_wire(p: P, at: &At) -> Result<Self, StateErrors>;
+}
+
+/// Decodes one field into `errs`' keeping: every field of a message is read, and all their errors
+/// are reported together, in the order of the declaration.
+pub fn field<T: FromWire<P>, P>(p: P, at: &At, errs: &mut StateErrors) -> Option<T> {
+    T::from_wire(p, at)
+        .map_err(|e| errs.errors.extend(e.errors))
+        .ok()
+}
+
+/// A oneof arm holding its message, the message's fields set by `fill` (the arm names its type).
+pub fn arm<M: Default, A>(arm: fn(M) -> A, fill: impl FnOnce(&mut M)) -> A {
+    let mut m = M::default();
+    fill(&mut m);
+    arm(m)
+}
+
+macro_rules! same {
+    ($($t:ty),+) => {$(
+        impl ToWire<$t> for $t {
+            fn to_wire(&self) -> $t {
+                self.clone()
+            }
+        }
+        impl FromWire<$t> for $t {
+            fn from_wire(p: $t, _: &At) -> Result<$t, StateErrors> {
+                Ok(p)
+            }
+        }
+    )+};
+}
+same!(u32, u64, i32, bool, String);
+
+impl ToWire<String> for str {
+    fn to_wire(&self) -> String {
+        self.to_owned()
+    }
+}
+
+impl ToWire<u32> for u8 {
+    fn to_wire(&self) -> u32 {
+        u32::from(*self)
+    }
+}
+/// A small id or count from the wire: one out of range becomes one no state has (`u8::MAX`), for
+/// the game's checks to name.
+pub fn small(n: u32) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+impl FromWire<u32> for u8 {
+    fn from_wire(p: u32, _: &At) -> Result<u8, StateErrors> {
+        Ok(small(p))
+    }
+}
+impl ToWire<u8> for u8 {
+    fn to_wire(&self) -> u8 {
+        *self
+    }
+}
+impl FromWire<u8> for u8 {
+    fn from_wire(p: u8, _: &At) -> Result<u8, StateErrors> {
+        Ok(p)
+    }
+}
+
+/// A value the core requires where the wire has presence: absent is malformed.
+macro_rules! required {
+    ($($t:ty),+) => {$(
+        impl ToWire<Option<u32>> for $t {
+            fn to_wire(&self) -> Option<u32> {
+                Some(ToWire::to_wire(self))
+            }
+        }
+        impl FromWire<Option<u32>> for $t {
+            fn from_wire(p: Option<u32>, at: &At) -> Result<$t, StateErrors> {
+                FromWire::from_wire(p.ok_or_else(|| at.error("is required"))?, at)
+            }
+        }
+    )+};
+}
+required!(u8, u32);
+
+impl<T: ToWire<P> + ?Sized, P> ToWire<P> for &T {
+    fn to_wire(&self) -> P {
+        (**self).to_wire()
+    }
+}
+impl<T: ToWire<P>, P> ToWire<Option<P>> for Option<T> {
+    fn to_wire(&self) -> Option<P> {
+        self.as_ref().map(ToWire::to_wire)
+    }
+}
+impl<T: FromWire<P>, P> FromWire<Option<P>> for Option<T> {
+    fn from_wire(p: Option<P>, at: &At) -> Result<Self, StateErrors> {
+        p.map(|p| T::from_wire(p, at)).transpose()
+    }
+}
+impl<T: ToWire<P>, P> ToWire<Vec<P>> for [T] {
+    fn to_wire(&self) -> Vec<P> {
+        self.iter().map(ToWire::to_wire).collect()
+    }
+}
+impl<T: ToWire<P>, P> ToWire<Vec<P>> for Vec<T> {
+    fn to_wire(&self) -> Vec<P> {
+        self.as_slice().to_wire()
+    }
+}
+impl<T: ToWire<P>, P, const N: usize> ToWire<Vec<P>> for [T; N] {
+    fn to_wire(&self) -> Vec<P> {
+        self.as_slice().to_wire()
+    }
+}
+/// A list: every entry is read, and every entry's errors reported.
+impl<T: FromWire<P>, P> FromWire<Vec<P>> for Vec<T> {
+    fn from_wire(p: Vec<P>, at: &At) -> Result<Self, StateErrors> {
+        let mut errs = StateErrors::default();
+        // Collected in place where the two types have one layout (a list of ids moves).
+        let out = p
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, p)| field(p, &at.item(i), &mut errs))
+            .collect();
+        errs.into_result().map(|()| out)
+    }
+}
+
+/// Declares how a core struct and a proto message map onto each other, field by field, the names
+/// being the same on both sides; every field of the message must be named, so a field added to
+/// the proto without its line does not compile.
+///
+/// - `T <=> P { a, b }`: both ways, `T`'s fields `a` and `b` to and from `P`'s.
+/// - `T <= P <= S as s { a, b = expr }`: decodes `P` into `T` (a game's unchecked parts), encodes
+///   from `S` (the game's own type), each field from `s.<name>` unless an expression says where
+///   (`b = expr`), or `b => expr` for a value already in its wire form (a view's redaction).
+/// - `S => P as s { a, b = expr }`: encodes only (a view, a component table).
+/// - `zero { c, d }` after the fields: fields the core does not hold (a view's counts in a message
+///   a state shares); encoding writes the wire's zero, decoding leaves them to a hand-written check.
+///
+/// A message in a message field is `Some` on the wire, and decodes from `None` as its defaults.
+macro_rules! wire_message {
+    ($core:ident <=> $($proto:ident)::+ { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
+        $crate::service::wire::declare::wire_message!(@to $core => [$($proto)::+] as s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
+        $crate::service::wire::declare::wire_message!(@from $core <= [$($proto)::+] { $($field),+ });
+    };
+    ($core:ident <= $($proto:ident)::+ <= $src:ty as $s:ident { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
+        $crate::service::wire::declare::wire_message!(@to $src => [$($proto)::+] as $s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
+        $crate::service::wire::declare::wire_message!(@from $core <= [$($proto)::+] { $($field),+ });
+    };
+    ($src:ty => $($proto:ident)::+ as $s:ident { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
+        $crate::service::wire::declare::wire_message!(@to $src => [$($proto)::+] as $s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
+    };
+    (@to $src:ty => [$($proto:ident)::+] as $s:ident { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ } { $($zero:ident),* }) => {
+        impl $crate::service::wire::declare::ToWire<$($proto)::+> for $src {
+            fn to_wire(&self) -> $($proto)::+ {
+                let $s = self;
+                $($proto)::+ {
+                    $($field: $crate::service::wire::declare::wire_message!(@get $s $field $(= $expr)? $(=> $raw)?),)+
+                    $($zero: Default::default(),)*
+                }
+            }
+        }
+        impl $crate::service::wire::declare::ToWire<Option<$($proto)::+>> for $src {
+            fn to_wire(&self) -> Option<$($proto)::+> {
+                Some($crate::service::wire::declare::ToWire::to_wire(self))
+            }
+        }
+    };
+    (@get $s:ident $field:ident => $raw:expr) => { $raw };
+    (@get $s:ident $field:ident = $expr:expr) => {
+        $crate::service::wire::declare::ToWire::to_wire(&$expr)
+    };
+    (@get $s:ident $field:ident) => {
+        $crate::service::wire::declare::ToWire::to_wire(&$s.$field)
+    };
+    (@from $core:ident <= [$($proto:ident)::+] { $($field:ident),+ }) => {
+        impl $crate::service::wire::declare::FromWire<$($proto)::+> for $core {
+            fn from_wire(
+                p: $($proto)::+,
+                at: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                let mut errs = $crate::core::StateErrors::default();
+                $(let $field = $crate::service::wire::declare::field(
+                    p.$field,
+                    &at.field(stringify!($field)),
+                    &mut errs,
+                );)+
+                // Every field is `Some` exactly when no error was kept.
+                match ($($field,)+) {
+                    ($(Some($field),)+) => Ok(Self { $($field),+ }),
+                    _ => Err(errs),
+                }
+            }
+        }
+        impl $crate::service::wire::declare::FromWire<Option<$($proto)::+>> for $core {
+            fn from_wire(
+                p: Option<$($proto)::+>,
+                at: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                $crate::service::wire::declare::FromWire::from_wire(p.unwrap_or_default(), at)
+            }
+        }
+    };
+}
+pub(crate) use wire_message;
+
+/// Declares how a core enum and its proto enum map onto each other, variant by variant, the names
+/// being the same on both sides. Decoding refuses the proto's `UNSPECIFIED`, and any number the
+/// proto does not define, as "must name a `noun`". Both matches are exhaustive, so a variant added
+/// on either side without its counterpart does not compile. The `=>` form writes only, for what
+/// the wire only reports (a component set): its core variants map into the proto enum, which may
+/// have more. The `or` form reads an unknown number as a fallback variant instead of refusing it.
+macro_rules! wire_enum {
+    ($core:ident => $proto:ty { $($variant:ident),+ $(,)? }) => {
+        impl $crate::service::wire::declare::ToWire<i32> for $core {
+            fn to_wire(&self) -> i32 {
+                type P = $proto;
+                match self {
+                    $($core::$variant => P::$variant as i32,)+
+                }
+            }
+        }
+    };
+    ($core:ident <=> $($proto:ident)::+ or $fallback:ident { $($variant:ident),+ $(,)? }) => {
+        $crate::service::wire::declare::wire_enum!($core => $($proto)::+ { $($variant),+ });
+        /// A number the proto does not define reads as the fallback, for the game to refuse.
+        impl $crate::service::wire::declare::FromWire<i32> for $core {
+            fn from_wire(
+                n: i32,
+                _: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                type P = $($proto)::+;
+                Ok(match P::try_from(n) {
+                    $(Ok(P::$variant) => $core::$variant,)+
+                    #[allow(unreachable_patterns)]
+                    _ => $core::$fallback,
+                })
+            }
+        }
+    };
+    ($core:ident <=> $proto:ty as $noun:literal { $($variant:ident),+ $(,)? }) => {
+        $crate::service::wire::declare::wire_enum!($core => $proto { $($variant),+ });
+        impl $crate::service::wire::declare::FromWire<i32> for $core {
+            fn from_wire(
+                n: i32,
+                at: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                type P = $proto;
+                match P::try_from(n) {
+                    $(Ok(P::$variant) => Ok($core::$variant),)+
+                    Ok(P::Unspecified) | Err(_) => Err(at.error(concat!("must name a ", $noun))),
+                }
+            }
+        }
+    };
+}
+pub(crate) use wire_enum;
+
+/// Declares how a core enum and a proto oneof map onto each other, arm by arm: each variant is
+/// the oneof arm of the same name, holding a message whose fields are the variant's (`Take { card,
+/// gift_to }`; a one-field tuple variant names its message's field: `CompleteContract(contract)`;
+/// a unit variant `Pass {}`). A variant written `Church(..)` is converted by hand, by the
+/// [`ToWire`] and [`FromWire`] impls between the core enum and that arm's message. Decoding stops
+/// at the first error, naming the arm and field (`take.card`). The `=>` form encodes only.
+macro_rules! wire_oneof {
+    ($core:ident => $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt),+ $(,)? }) => {
+        impl $crate::service::wire::declare::ToWire<$($proto)::+> for $core {
+            #[allow(unused_variables)]
+            fn to_wire(&self) -> $($proto)::+ {
+                type Arm = $($arms)::+;
+                let value = self;
+                let arm = match value {
+                    $($crate::service::wire::declare::wire_oneof!(@pat $core $variant $body) =>
+                        $crate::service::wire::declare::wire_oneof!(@to Arm::$variant, value $body),)+
+                };
+                $($proto)::+ { $oneof: Some(arm) }
+            }
+        }
+        impl $crate::service::wire::declare::ToWire<Option<$($proto)::+>> for $core {
+            fn to_wire(&self) -> Option<$($proto)::+> {
+                Some($crate::service::wire::declare::ToWire::to_wire(self))
+            }
+        }
+    };
+    ($core:ident <=> $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt),+ $(,)? }) => {
+        $crate::service::wire::declare::wire_oneof!($core => $($proto)::+, $oneof: $($arms)::+ { $($variant $body),+ });
+        impl $crate::service::wire::declare::FromWire<$($arms)::+> for $core {
+            #[allow(unused_variables)]
+            fn from_wire(
+                arm: $($arms)::+,
+                at: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                type Arm = $($arms)::+;
+                Ok(match arm {
+                    $(Arm::$variant(m) => {
+                        let at = at.arm(stringify!($variant));
+                        $crate::service::wire::declare::wire_oneof!(@from $core $variant $body m at)
+                    })+
+                })
+            }
+        }
+    };
+    (@pat $core:ident $variant:ident (..)) => { $core::$variant { .. } };
+    (@pat $core:ident $variant:ident { $($field:ident $(=> $wire:ident)?),* }) => {
+        $core::$variant { $($field),* }
+    };
+    (@pat $core:ident $variant:ident ( $field:ident )) => { $core::$variant($field) };
+    (@to $arm:path, $value:ident (..)) => {
+        $arm($crate::service::wire::declare::ToWire::to_wire($value))
+    };
+    (@to $arm:path, $value:ident { $($field:ident $(=> $wire:ident)?),* }) => {
+        $crate::service::wire::declare::arm($arm, |m| {
+            $($crate::service::wire::declare::wire_oneof!(@set m $field $(=> $wire)?);)*
+        })
+    };
+    (@set $m:ident $field:ident => $wire:ident) => {
+        $m.$wire = $crate::service::wire::declare::ToWire::to_wire($field)
+    };
+    (@set $m:ident $field:ident) => {
+        $m.$field = $crate::service::wire::declare::ToWire::to_wire($field)
+    };
+    (@to $arm:path, $value:ident ( $field:ident )) => {
+        $crate::service::wire::declare::arm($arm, |m| {
+            m.$field = $crate::service::wire::declare::ToWire::to_wire($field);
+        })
+    };
+    (@from $core:ident $variant:ident (..) $msg:ident $at:ident) => {
+        $crate::service::wire::declare::FromWire::from_wire($msg, &$at)?
+    };
+    (@from $core:ident $variant:ident { $($field:ident $(=> $wire:ident)?),* } $msg:ident $at:ident) => {
+        $core::$variant {
+            $($field: $crate::service::wire::declare::wire_oneof!(@get $msg $at $field $(=> $wire)?)),*
+        }
+    };
+    (@get $msg:ident $at:ident $field:ident => $wire:ident) => {
+        $crate::service::wire::declare::FromWire::from_wire($msg.$wire, &$at.field(stringify!($wire)))?
+    };
+    (@get $msg:ident $at:ident $field:ident) => {
+        $crate::service::wire::declare::FromWire::from_wire($msg.$field, &$at.field(stringify!($field)))?
+    };
+    (@from $core:ident $variant:ident ( $field:ident ) $msg:ident $at:ident) => {
+        $core::$variant($crate::service::wire::declare::FromWire::from_wire(
+            $msg.$field,
+            &$at.field(stringify!($field)),
+        )?)
+    };
+}
+pub(crate) use wire_oneof;
