@@ -50,7 +50,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .out_dir(&out)
         .build(&[".referee.v1"])?;
     tonic_prost_build::configure()
-        .codec_path("crate::service::codec::RefereeCodec")
+        .codec_path("crate::service::transport::codec::RefereeCodec")
         .build_client(true)
         .build_server(true)
         .compile_fds(fds)?;

@@ -18,12 +18,12 @@
 //!   [`games::Game::from_parts`].
 //! - [`pb`]: the protobuf types generated from `proto/` (package `referee.v1`) and the
 //!   descriptor set served by reflection.
-//! - [`service`]: the tonic handlers; each RPC body written once over the game
-//!   (`service::rpc`), the games served and the dispatch on them ([`service::games`]), the
-//!   proto side of the seam ([`service::wire::Wire`]) with one module per game mapping its
-//!   messages to and from the game's parts, actions, events and views
-//!   ([`service::wire::port_royal`], [`service::wire::village`]), the codec, the edge limits,
-//!   health, metrics, state tags and the server with its graceful drain.
+//! - [`service`]: the transport ([`service::transport`]: server, edge limits, Connect and
+//!   gRPC-Web, codec, playground), the RPC handlers ([`service::rpc`]: the one list of RPCs,
+//!   each body written once over the game, the games served and the dispatch on them, the bots'
+//!   limits, state tags), and the wire ([`service::wire`]: the proto side of the seam,
+//!   [`service::wire::Wire`], and each game's messages declared field by field in
+//!   [`service::wire::port_royal`] and [`service::wire::village`]); metrics and health.
 //! - [`bot`]: bots for any seat of any game, written once over [`games::Game`]: they start from
 //!   the seat's view and search only worlds the game deals from it ([`games::Game::sample`]).
 //! - [`config`], [`secret`] and [`telemetry`]: flags and environment variables (naming no game:

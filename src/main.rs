@@ -3,7 +3,7 @@
 use clap::Parser;
 use mimalloc::MiMalloc;
 use referee::config::Config;
-use referee::service::server::{serve_prepared, Listeners, Prepared};
+use referee::service::transport::server::{serve_prepared, Listeners, Prepared};
 
 /// Every request allocates a few dozen small buffers (decoding, validating, encoding a state);
 /// the profile in BENCHMARKS.md shows glibc's malloc as the largest user-space cost, so the server

@@ -371,7 +371,7 @@ fn the_flag_table_lists_every_flag_and_variable() {
 fn every_rules_version_is_documented() {
     let doc = read("docs/rules.md");
     let table = section(&doc, "## Rules versions");
-    let versions = referee::service::games::rules_versions();
+    let versions = referee::service::rpc::games::rules_versions();
     assert!(versions.len() >= 3, "{versions:?}");
     for version in versions {
         assert!(

@@ -24,11 +24,11 @@ pub(super) struct Server {
     pub(super) addr: String,
     pub(super) metrics: std::net::SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<Result<(), referee::service::server::ServeError>>,
+    task: tokio::task::JoinHandle<Result<(), referee::service::transport::server::ServeError>>,
 }
 
 pub(super) async fn start(config: Config) -> Server {
-    let listeners = referee::service::server::Listeners::bind(&config)
+    let listeners = referee::service::transport::server::Listeners::bind(&config)
         .await
         .unwrap();
     let addr = format!("http://{}", listeners.grpc.local_addr().unwrap());

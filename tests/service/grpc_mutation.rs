@@ -247,7 +247,7 @@ fn mutate_fields(gs: &mut v1::GameState, rng: &mut GameRng) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn corrupted_requests_get_invalid_argument_or_a_violation_never_internal() {
     let config = Config::for_tests();
-    let listeners = referee::service::server::Listeners::bind(&config)
+    let listeners = referee::service::transport::server::Listeners::bind(&config)
         .await
         .unwrap();
     let addr = format!("http://{}", listeners.grpc.local_addr().unwrap());

@@ -229,7 +229,7 @@ fn unusable_tls_files_are_configuration_errors_naming_the_file() {
         ("/no/such/key.pem", "cannot read /no/such/key.pem"),
     ] {
         let config = parse(&["--tls-cert", cert, "--tls-key", key]).unwrap();
-        let Err(err) = referee::service::server::Prepared::new(&config) else {
+        let Err(err) = referee::service::transport::server::Prepared::new(&config) else {
             panic!("{key} accepted")
         };
         assert!(err.contains(words), "{err}");

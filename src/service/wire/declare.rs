@@ -7,6 +7,7 @@
 //! not one-to-one (presence a game decides, redaction, an older rules version's spelling) is
 //! written by hand beside the declarations, as an impl of the same traits.
 
+use std::any::Any;
 use std::fmt;
 
 use crate::core::StateErrors;
@@ -86,6 +87,7 @@ pub trait FromWire<P>: Sized {
 
 /// Decodes one field into `errs`' keeping: every field of a message is read, and all their errors
 /// are reported together, in the order of the declaration.
+#[inline]
 pub fn field<T: FromWire<P>, P>(p: P, at: &At, errs: &mut StateErrors) -> Option<T> {
     T::from_wire(p, at)
         .map_err(|e| errs.errors.extend(e.errors))
@@ -107,6 +109,7 @@ macro_rules! same {
             }
         }
         impl FromWire<$t> for $t {
+            #[inline]
             fn from_wire(p: $t, _: &At) -> Result<$t, StateErrors> {
                 Ok(p)
             }
@@ -132,6 +135,7 @@ pub fn small(n: u32) -> u8 {
     u8::try_from(n).unwrap_or(u8::MAX)
 }
 impl FromWire<u32> for u8 {
+    #[inline]
     fn from_wire(p: u32, _: &At) -> Result<u8, StateErrors> {
         Ok(small(p))
     }
@@ -175,6 +179,7 @@ impl<T: ToWire<P>, P> ToWire<Option<P>> for Option<T> {
     }
 }
 impl<T: FromWire<P>, P> FromWire<Option<P>> for Option<T> {
+    #[inline]
     fn from_wire(p: Option<P>, at: &At) -> Result<Self, StateErrors> {
         p.map(|p| T::from_wire(p, at)).transpose()
     }
@@ -194,16 +199,24 @@ impl<T: ToWire<P>, P, const N: usize> ToWire<Vec<P>> for [T; N] {
         self.as_slice().to_wire()
     }
 }
-/// A list: every entry is read, and every entry's errors reported.
-impl<T: FromWire<P>, P> FromWire<Vec<P>> for Vec<T> {
+/// A list: every entry is read, and every entry's errors reported. A list whose entries are
+/// already the core's type (ids, values) moves as it is: no entry is visited (a `TypeId` test
+/// the compiler folds away).
+impl<T: FromWire<P> + 'static, P: 'static> FromWire<Vec<P>> for Vec<T> {
     fn from_wire(p: Vec<P>, at: &At) -> Result<Self, StateErrors> {
+        let mut p = Some(p);
+        if let Some(same) = (&mut p as &mut dyn Any).downcast_mut::<Option<Vec<T>>>() {
+            return Ok(same.take().unwrap_or_default());
+        }
+        let p = p.unwrap_or_default();
         let mut errs = StateErrors::default();
-        // Collected in place where the two types have one layout (a list of ids moves).
-        let out = p
-            .into_iter()
-            .enumerate()
-            .filter_map(|(i, p)| field(p, &at.item(i), &mut errs))
-            .collect();
+        let mut out = Vec::with_capacity(p.len());
+        for (i, p) in p.into_iter().enumerate() {
+            match T::from_wire(p, &at.item(i)) {
+                Ok(t) => out.push(t),
+                Err(e) => errs.errors.extend(e.errors),
+            }
+        }
         errs.into_result().map(|()| out)
     }
 }

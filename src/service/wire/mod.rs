@@ -4,11 +4,12 @@
 //! in [`declare`], with [`oneof_arms!`] here.
 
 pub mod declare;
+pub mod fair_shuffle;
 pub mod port_royal;
 pub mod village;
 
-use super::contexts::Contexts;
-use super::fair_shuffle;
+use crate::service::contexts::Contexts;
+
 use crate::core::{Seat, StateErrors, Status};
 use crate::games::table::{Applied, Setup, Table, TableAction, TableView};
 use crate::games::{Game, RulesVersion};

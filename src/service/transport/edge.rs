@@ -33,7 +33,8 @@ use tonic::{Code, Status};
 use tower::{Layer, Service};
 use tracing::Span;
 
-use super::metrics::{Metrics, RequestLabels};
+use crate::service::metrics::{Metrics, RequestLabels};
+use crate::service::rpc::Rpc;
 
 /// The gRPC message prefix: a compression flag and a big-endian length.
 const PREFIX: usize = 5;
@@ -190,18 +191,6 @@ impl Drop for InFlight {
     }
 }
 
-/// The referee's RPCs, as the handlers label them.
-const REFEREE_METHODS: [&str; 8] = [
-    "ListGames",
-    "NewGame",
-    "LegalActions",
-    "Validate",
-    "Apply",
-    "View",
-    "Replay",
-    "Suggest",
-];
-
 /// The other services' methods, labelled by their whole path.
 const OTHER_METHODS: [&str; 4] = [
     "grpc.health.v1.Health/Check",
@@ -215,11 +204,11 @@ const OTHER_METHODS: [&str; 4] = [
 fn method_label(path: &str) -> (Option<&'static str>, &'static str) {
     let path = path.strip_prefix('/').unwrap_or(path);
     let ours = path
-        .strip_prefix(super::SERVICE)
+        .strip_prefix(crate::service::SERVICE)
         .and_then(|m| m.strip_prefix('/'))
-        .and_then(|m| REFEREE_METHODS.iter().find(|k| **k == m));
+        .and_then(Rpc::named);
     match ours {
-        Some(m) => (Some(super::SERVICE), m),
+        Some(rpc) => (Some(crate::service::SERVICE), rpc.name()),
         None => (
             None,
             OTHER_METHODS
@@ -473,7 +462,7 @@ fn record(
     span: Span,
     started: Instant,
 ) {
-    let outcome = super::code_name(status.code());
+    let outcome = crate::service::rpc::code_name(status.code());
     let elapsed = started.elapsed();
     span.record("game", "none");
     span.record("outcome", outcome);

@@ -4,14 +4,14 @@ use std::hash::BuildHasher;
 
 use tonic::Status;
 
-use super::fair_shuffle;
-use super::wire::{self, Wire};
 use super::{Ctx, Referee};
 use crate::core::fair_shuffle::SERVER_SEED_LEN;
 use crate::core::{EnvelopeCode, Seat, StateErrors, Violation};
 use crate::games::table::{Table, TableAction};
 use crate::games::{check_envelope, RulesVersion};
 use crate::pb::v1;
+use crate::service::wire::fair_shuffle;
+use crate::service::wire::{self, Wire};
 
 /// An answer and the violation code it carries, if any (for the metrics and the log).
 pub(super) type Answer<T> = (T, Option<&'static str>);
@@ -339,9 +339,9 @@ impl OnState for Suggest<'_> {
                 return Ok((response, Some(code)));
             }
         };
-        let labels = super::metrics::BotLabels {
+        let labels = crate::service::metrics::BotLabels {
             game: G::ID,
-            level: super::bots::label(self.level),
+            level: crate::service::rpc::bots::label(self.level),
         };
         self.referee.metrics.bot(labels, s.iterations);
         let action = |a| wire::table_action_to_proto::<G>(loaded.sequence, seat, a);

@@ -4,13 +4,13 @@
 
 use tonic::Status;
 
-use super::contexts::Contexts;
-use super::rpc::{load, OnGame, OnState};
-use super::wire::{self, Wire};
 use super::Ctx;
 use crate::core::StateErrors;
 use crate::games::{port_royal, village, Game};
 use crate::pb::v1;
+use crate::service::contexts::Contexts;
+use crate::service::rpc::bodies::{load, OnGame, OnState};
+use crate::service::wire::{self, Wire};
 
 /// A served game, as ListGames, the metrics and the logs know it.
 pub struct Served {

@@ -29,9 +29,10 @@ use tonic::codegen::http::{self, header, HeaderValue, Method, StatusCode, Versio
 use tonic::{Code, Status};
 use tower::{Layer, Service};
 
-use super::edge::{Admitted, EdgeLayer, Protocol};
-use super::playground::Playground;
 use crate::pb::v1;
+use crate::service::rpc::Rpc;
+use crate::service::transport::edge::{Admitted, EdgeLayer, Protocol};
+use crate::service::transport::playground::Playground;
 
 /// The Connect layer: with the edge's limits it shares.
 #[derive(Clone, Debug)]
@@ -49,7 +50,7 @@ impl ConnectLayer {
         }
     }
 
-    /// Also serves the playground's page (`--playground`) at [`super::playground::PATH`].
+    /// Also serves the playground's page (`--playground`) at [`crate::service::transport::playground::PATH`].
     pub fn with_playground(mut self, playground: Playground) -> Self {
         self.playground = Some(Arc::new(playground));
         self
@@ -108,13 +109,6 @@ impl Codec {
 /// A JSON body to protobuf bytes, or the other way, for one message type.
 type Transcode = fn(&[u8]) -> Result<Vec<u8>, String>;
 
-/// One RPC's message types, for the JSON mapping.
-struct Rpc {
-    name: &'static str,
-    request: Transcode,
-    response: Transcode,
-}
-
 /// A request message from JSON; an empty body is the empty message, as Connect's own servers
 /// read it (`curl -X POST` with no data).
 fn from_json<M: Message + Default + serde::de::DeserializeOwned>(
@@ -133,35 +127,44 @@ fn to_json<M: Message + Default + serde::Serialize>(proto: &[u8]) -> Result<Vec<
     serde_json::to_vec(&message).map_err(|e| e.to_string())
 }
 
-macro_rules! rpcs {
-    ($($name:literal: $req:ty => $res:ty),+ $(,)?) => {
-        [$(Rpc {
-            name: $name,
-            request: from_json::<$req>,
-            response: to_json::<$res>,
-        }),+]
-    };
+/// How Connect carries an RPC: its request from JSON, its response to JSON.
+struct Route {
+    request: Transcode,
+    response: Transcode,
 }
 
-/// The referee's RPCs, as Connect serves them.
-const RPCS: [Rpc; 8] = rpcs! {
-    "ListGames": v1::ListGamesRequest => v1::ListGamesResponse,
-    "NewGame": v1::NewGameRequest => v1::NewGameResponse,
-    "LegalActions": v1::LegalActionsRequest => v1::LegalActionsResponse,
-    "Validate": v1::ValidateRequest => v1::ValidateResponse,
-    "Apply": v1::ApplyRequest => v1::ApplyResponse,
-    "View": v1::ViewRequest => v1::ViewResponse,
-    "Replay": v1::ReplayRequest => v1::ReplayResponse,
-    "Suggest": v1::SuggestRequest => v1::SuggestResponse,
-};
+/// Each RPC's route: the match is exhaustive, so an RPC added to the list ([`Rpc`]) without its
+/// messages here does not compile.
+fn route(rpc: Rpc) -> Route {
+    fn of<Req, Res>() -> Route
+    where
+        Req: Message + Default + serde::de::DeserializeOwned,
+        Res: Message + Default + serde::Serialize,
+    {
+        Route {
+            request: from_json::<Req>,
+            response: to_json::<Res>,
+        }
+    }
+    match rpc {
+        Rpc::ListGames => of::<v1::ListGamesRequest, v1::ListGamesResponse>(),
+        Rpc::NewGame => of::<v1::NewGameRequest, v1::NewGameResponse>(),
+        Rpc::LegalActions => of::<v1::LegalActionsRequest, v1::LegalActionsResponse>(),
+        Rpc::Validate => of::<v1::ValidateRequest, v1::ValidateResponse>(),
+        Rpc::Apply => of::<v1::ApplyRequest, v1::ApplyResponse>(),
+        Rpc::View => of::<v1::ViewRequest, v1::ViewResponse>(),
+        Rpc::Replay => of::<v1::ReplayRequest, v1::ReplayResponse>(),
+        Rpc::Suggest => of::<v1::SuggestRequest, v1::SuggestResponse>(),
+    }
+}
 
 /// The RPC a path names, if it is one of the referee's.
-fn rpc(path: &str) -> Option<&'static Rpc> {
+fn rpc(path: &str) -> Option<Rpc> {
     let method = path
         .strip_prefix('/')?
-        .strip_prefix(super::SERVICE)?
+        .strip_prefix(crate::service::SERVICE)?
         .strip_prefix('/')?;
-    RPCS.iter().find(|r| r.name == method)
+    Rpc::named(method)
 }
 
 /// Connect's name of a code (lower snake case) and the HTTP status it answers with.
@@ -384,7 +387,7 @@ where
         edge: EdgeLayer,
         request: http::Request<Body>,
         codec: Codec,
-        rpc: &'static Rpc,
+        rpc: Route,
     ) -> Result<http::Response<Body>, S::Error> {
         let started = Instant::now();
         let (parts, body) = request.into_parts();
@@ -496,14 +499,14 @@ where
                     self.edge.clone(),
                     request,
                     codec,
-                    rpc,
+                    route(rpc),
                 ))
             }
             None if codec.is_some() => {
                 let status = Status::unimplemented(format!(
                     "Connect serves the referee's RPCs ({}/<Method>); health and reflection \
                      are gRPC",
-                    super::SERVICE
+                    crate::service::SERVICE
                 ));
                 self.edge.record_refusal(
                     request.uri(),
@@ -553,9 +556,9 @@ mod tests {
 
     #[test]
     fn every_referee_rpc_is_served_and_nothing_else() {
-        for r in &RPCS {
-            let path = format!("/{}/{}", super::super::SERVICE, r.name);
-            assert_eq!(rpc(&path).map(|r| r.name), Some(r.name));
+        for &r in Rpc::ALL {
+            let path = format!("/{}/{}", crate::service::SERVICE, r.name());
+            assert_eq!(rpc(&path), Some(r));
         }
         assert!(rpc("/grpc.health.v1.Health/Check").is_none());
         assert!(rpc("/referee.v1.RefereeService/Nope").is_none());

@@ -12,15 +12,15 @@ use tonic::transport::Server;
 use tonic::codegen::http::{HeaderName, HeaderValue, Method};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use super::connect::ConnectLayer;
-use super::contexts::Contexts;
-use super::edge::EdgeLayer;
-use super::health;
-use super::metrics::{self, Metrics};
-use super::state_tag::StateTags;
-use super::Referee;
 use crate::config::Config;
 use crate::pb::{self, v1::referee_service_server::RefereeServiceServer};
+use crate::service::contexts::Contexts;
+use crate::service::metrics::{self, Metrics};
+use crate::service::rpc::state_tag::StateTags;
+use crate::service::transport::connect::ConnectLayer;
+use crate::service::transport::edge::EdgeLayer;
+use crate::service::transport::health;
+use crate::service::Referee;
 
 /// Errors that stop the server.
 pub type ServeError = Box<dyn std::error::Error + Send + Sync>;
@@ -180,7 +180,7 @@ pub async fn serve_prepared(
         server,
         extra,
     } = prepared;
-    let metrics = Metrics::new(&super::games::rules_versions());
+    let metrics = Metrics::new(&crate::service::rpc::games::rules_versions());
     metrics.state_key_configured(config.state_key.is_some());
     let services = [RefereeServiceServer::<Referee>::NAME];
     let (drain, health) = health::service(&services).await;
@@ -203,7 +203,10 @@ pub async fn serve_prepared(
     };
     let reflection_v1 = reflection().build_v1()?;
     let reflection_v1alpha = reflection().build_v1alpha()?;
-    let bots = super::bots::BotLimits::new(config.max_bot_iterations, config.max_concurrent_bots);
+    let bots = crate::service::rpc::bots::BotLimits::new(
+        config.max_bot_iterations,
+        config.max_concurrent_bots,
+    );
     let mut referee = Referee::new(metrics.clone())
         .with_contexts(contexts)
         .with_bots(bots);
@@ -231,9 +234,9 @@ pub async fn serve_prepared(
     );
     let mut connect = ConnectLayer::new(limits.clone());
     if config.playground {
-        connect = connect.with_playground(super::playground::Playground::new());
+        connect = connect.with_playground(crate::service::transport::playground::Playground::new());
         tracing::info!(
-            path = super::playground::PATH,
+            path = crate::service::transport::playground::PATH,
             "serving the playground (a development tool)"
         );
     }
