@@ -7,9 +7,6 @@
 //! `codec` is Apply without the handler: the request decoded and the handler's answer (computed
 //! once, before the count) encoded, the part of a call that is protobuf alone.
 //!
-//! It prints the calls, the response bytes and the allocations (and reallocations) the calls
-//! made.
-//!
 //! Usage: `handler_cost RPC N` (RPC: apply, legal, view, validate, codec, and each with
 //! `village_`).
 
@@ -18,9 +15,7 @@ mod samples;
 #[path = "../tests/common/village.rs"]
 mod village;
 
-use std::alloc::{GlobalAlloc, Layout};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use mimalloc::MiMalloc;
 use prost::Message;
@@ -30,33 +25,9 @@ use referee::service::metrics::Metrics;
 use referee::service::wire::{self, game_state, Wire};
 use referee::service::Referee;
 
-/// The server's allocator, counted: allocation is part of what is measured, and the number of
-/// allocations (and reallocations) per call is printed beside the calls.
+/// The server's allocator: allocation is part of what is measured.
 #[global_allocator]
-static GLOBAL: Counting = Counting(MiMalloc);
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-struct Counting(MiMalloc);
-
-// SAFETY: every call is passed on to mimalloc unchanged; only a counter is added.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { self.0.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { self.0.dealloc(ptr, layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { self.0.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { self.0.realloc(ptr, layout, new_size) }
-    }
-}
+static GLOBAL: MiMalloc = MiMalloc;
 
 /// The envelope and the first listed action of a state.
 fn prepared<G: Wire>(sequence: u64, state: &G) -> (v1::GameState, v1::Action) {
@@ -116,7 +87,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         _ => v1::ApplyResponse::default(),
     };
     let mut answered = 0usize;
-    let allocations = ALLOCATIONS.load(Ordering::Relaxed);
     for _ in 0..n {
         let bytes = black_box(bytes.as_slice());
         let len = runtime.block_on(async {
@@ -152,7 +122,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         });
         answered += black_box(len);
     }
-    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - allocations;
-    println!("{n} calls, {answered} response bytes, {allocations} allocations");
+    println!("{n} calls, {answered} response bytes");
     Ok(())
 }
