@@ -7,7 +7,7 @@
 //! not one-to-one (presence a game decides, redaction, an older rules version's spelling) is
 //! written by hand beside the declarations, as an impl of the same traits.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::fmt;
 
 use crate::core::StateErrors;
@@ -89,9 +89,19 @@ pub trait FromWire<P>: Sized {
 /// are reported together, in the order of the declaration.
 #[inline]
 pub fn field<T: FromWire<P>, P>(p: P, at: &At, errs: &mut StateErrors) -> Option<T> {
-    T::from_wire(p, at)
-        .map_err(|e| errs.errors.extend(e.errors))
-        .ok()
+    match T::from_wire(p, at) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            keep(errs, e);
+            None
+        }
+    }
+}
+
+/// An error kept for the refusal (the rare path, out of the decoding's way).
+#[cold]
+fn keep(errs: &mut StateErrors, e: StateErrors) {
+    errs.errors.extend(e.errors);
 }
 
 /// A oneof arm holding its message, the message's fields set by `fill` (the arm names its type).
@@ -99,6 +109,25 @@ pub fn arm<M: Default, A>(arm: fn(M) -> A, fill: impl FnOnce(&mut M)) -> A {
     let mut m = M::default();
     fill(&mut m);
     arm(m)
+}
+
+/// A list decoded only if it has at most `max` entries ([`wire_message!`]'s `a[max]`).
+#[inline]
+pub fn listed<T: FromWire<Vec<P>>, P>(
+    p: Vec<P>,
+    max: usize,
+    at: &At,
+    errs: &mut StateErrors,
+) -> Option<T> {
+    if p.len() > max {
+        let e = at.error(format!(
+            "has {} entries; at most {max} are possible",
+            p.len()
+        ));
+        keep(errs, e);
+        return None;
+    }
+    field(p, at, errs)
 }
 
 macro_rules! same {
@@ -201,22 +230,33 @@ impl<T: ToWire<P>, P, const N: usize> ToWire<Vec<P>> for [T; N] {
 }
 /// A list: every entry is read, and every entry's errors reported. A list whose entries are
 /// already the core's type (ids, values) moves as it is: no entry is visited (a `TypeId` test
-/// the compiler folds away).
+/// the compiler folds away); one whose entries keep their size is converted in place.
 impl<T: FromWire<P> + 'static, P: 'static> FromWire<Vec<P>> for Vec<T> {
+    #[inline]
     fn from_wire(p: Vec<P>, at: &At) -> Result<Self, StateErrors> {
-        let mut p = Some(p);
-        if let Some(same) = (&mut p as &mut dyn Any).downcast_mut::<Option<Vec<T>>>() {
-            return Ok(same.take().unwrap_or_default());
-        }
-        let p = p.unwrap_or_default();
-        let mut errs = StateErrors::default();
-        let mut out = Vec::with_capacity(p.len());
-        for (i, p) in p.into_iter().enumerate() {
-            match T::from_wire(p, &at.item(i)) {
-                Ok(t) => out.push(t),
-                Err(e) => errs.errors.extend(e.errors),
+        if TypeId::of::<T>() == TypeId::of::<P>() {
+            let mut p = Some(p);
+            if let Some(same) = (&mut p as &mut dyn Any).downcast_mut::<Option<Vec<T>>>() {
+                return Ok(same.take().unwrap_or_default());
             }
+            return Ok(Vec::new());
         }
+        let mut errs = StateErrors::default();
+        let out = if size_of::<T>() == size_of::<P>() && align_of::<T>() == align_of::<P>() {
+            // One layout (a seat's message and its parts): converted in the list's own memory.
+            let entries = p.into_iter().enumerate();
+            entries
+                .filter_map(|(i, p)| field(p, &at.item(i), &mut errs))
+                .collect()
+        } else {
+            let mut out = Vec::with_capacity(p.len());
+            for (i, p) in p.into_iter().enumerate() {
+                if let Some(t) = field(p, &at.item(i), &mut errs) {
+                    out.push(t);
+                }
+            }
+            out
+        };
         errs.into_result().map(|()| out)
     }
 }
@@ -230,20 +270,22 @@ impl<T: FromWire<P> + 'static, P: 'static> FromWire<Vec<P>> for Vec<T> {
 ///   from `S` (the game's own type), each field from `s.<name>` unless an expression says where
 ///   (`b = expr`), or `b => expr` for a value already in its wire form (a view's redaction).
 /// - `S => P as s { a, b = expr }`: encodes only (a view, a component table).
+/// - `a[max]`: a list of at most `max` entries; a longer one is refused whole, naming it, before
+///   any work per entry (the longest list no game fills, docs/operations.md "Limits").
 /// - `zero { c, d }` after the fields: fields the core does not hold (a view's counts in a message
 ///   a state shares); encoding writes the wire's zero, decoding leaves them to a hand-written check.
 ///
 /// A message in a message field is `Some` on the wire, and decodes from `None` as its defaults.
 macro_rules! wire_message {
-    ($core:ident <=> $($proto:ident)::+ { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
+    ($core:ident <=> $($proto:ident)::+ { $($field:ident $([$max:expr])? $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
         $crate::service::wire::declare::wire_message!(@to $core => [$($proto)::+] as s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
-        $crate::service::wire::declare::wire_message!(@from $core <= [$($proto)::+] { $($field),+ });
+        $crate::service::wire::declare::wire_message!(@from $core <= [$($proto)::+] { $($field $([$max])?),+ });
     };
-    ($core:ident <= $($proto:ident)::+ <= $src:ty as $s:ident { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
+    ($core:ident <= $($proto:ident)::+ <= $src:ty as $s:ident { $($field:ident $([$max:expr])? $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
         $crate::service::wire::declare::wire_message!(@to $src => [$($proto)::+] as $s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
-        $crate::service::wire::declare::wire_message!(@from $core <= [$($proto)::+] { $($field),+ });
+        $crate::service::wire::declare::wire_message!(@from $core <= [$($proto)::+] { $($field $([$max])?),+ });
     };
-    ($src:ty => $($proto:ident)::+ as $s:ident { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
+    ($src:ty => $($proto:ident)::+ as $s:ident { $($field:ident $([$max:expr])? $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
         $crate::service::wire::declare::wire_message!(@to $src => [$($proto)::+] as $s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
     };
     (@to $src:ty => [$($proto:ident)::+] as $s:ident { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ } { $($zero:ident),* }) => {
@@ -269,17 +311,21 @@ macro_rules! wire_message {
     (@get $s:ident $field:ident) => {
         $crate::service::wire::declare::ToWire::to_wire(&$s.$field)
     };
-    (@from $core:ident <= [$($proto:ident)::+] { $($field:ident),+ }) => {
+    (@field $p:ident $at:ident $errs:ident $field:ident [$max:expr]) => {
+        $crate::service::wire::declare::listed($p.$field, $max, &$at.field(stringify!($field)), &mut $errs)
+    };
+    (@field $p:ident $at:ident $errs:ident $field:ident) => {
+        $crate::service::wire::declare::field($p.$field, &$at.field(stringify!($field)), &mut $errs)
+    };
+    (@from $core:ident <= [$($proto:ident)::+] { $($field:ident $([$max:expr])?),+ }) => {
         impl $crate::service::wire::declare::FromWire<$($proto)::+> for $core {
             fn from_wire(
                 p: $($proto)::+,
                 at: &$crate::service::wire::declare::At,
             ) -> Result<Self, $crate::core::StateErrors> {
                 let mut errs = $crate::core::StateErrors::default();
-                $(let $field = $crate::service::wire::declare::field(
-                    p.$field,
-                    &at.field(stringify!($field)),
-                    &mut errs,
+                $(let $field = $crate::service::wire::declare::wire_message!(
+                    @field p at errs $field $([$max])?
                 );)+
                 // Every field is `Some` exactly when no error was kept.
                 match ($($field,)+) {

@@ -2,10 +2,12 @@
 //! ([`wire_message!`], [`wire_oneof!`]). Written by hand: the options' unset mode, the limits on
 //! list lengths, port-royal/1's spelling of a TRADE taker, and the component table.
 
-use crate::core::{RngParts, StateErrors, Status};
+use crate::core::{GameRng, RngParts, StateErrors, Status};
 use crate::games::port_royal::cards::{Card, Colour, Person, Tax, ALL_CARDS, CARDS};
 use crate::games::port_royal::contracts::{self, Requirement, CONTRACTS};
-use crate::games::port_royal::state::{Offer, Progress, SeatState, Slot, Turn, MAX_PLAYERS};
+use crate::games::port_royal::state::{
+    Expansion, Offer, Progress, SeatState, Slot, Turn, MAX_PLAYERS,
+};
 use crate::games::port_royal::view::{ContractsView, SeatView};
 use crate::games::port_royal::COMPONENT_SET;
 use crate::games::port_royal::{
@@ -13,7 +15,9 @@ use crate::games::port_royal::{
     SeatParts, State, StateParts, TurnParts, View,
 };
 use crate::pb::v1;
-use crate::service::wire::declare::{wire_enum, wire_message, wire_oneof, At, FromWire, ToWire};
+use crate::service::wire::declare::{
+    listed, wire_enum, wire_message, wire_oneof, At, FromWire, ToWire,
+};
 use crate::service::wire::{oneof_arms, Wire};
 use crate::service::Contexts;
 
@@ -21,24 +25,30 @@ wire_message!(StateParts <= v1::PortRoyalState <= State as s {
     players = s.config().players,
     start_seat = s.config().start_seat,
     options = s.config().options,
-    rng = s.rng.to_parts(),
-    draw_pile = s.draw,
-    discard_pile = s.discard,
-    harbor,
-    expedition_row = s.expeditions,
-    seats,
+    rng = s.rng,
+    draw_pile[ALL_CARDS] = s.draw,
+    discard_pile[ALL_CARDS] = s.discard,
+    harbor[ALL_CARDS],
+    expedition_row[ALL_CARDS] = s.expeditions,
+    seats[SEATS],
     turn = turn_parts(&s.turn, s.config().rules),
-    contracts = s.ext.as_ref().map(|x| x.to_parts()),
-    offers,
+    contracts = s.ext,
+    offers[SEATS * (CONTRACTS + 1)],
 });
-wire_message!(RngParts <=> v1::PortRoyalRng { seed, word_pos });
-wire_message!(SeatParts <= v1::PortRoyalSeat <= SeatState as s { coins, display });
+wire_message!(RngParts <= v1::PortRoyalRng <= GameRng as s { seed = s.seed(), word_pos = s.word_pos() });
+wire_message!(SeatParts <= v1::PortRoyalSeat <= SeatState as s { coins[ALL_CARDS], display[ALL_CARDS] });
 wire_message!(TurnParts <=> v1::PortRoyalTurn {
     active_seat, phase, cards_drawn, pending_ship, taker, base_takes, bonus_takes, taken,
     final_round, turn_number,
 });
-wire_message!(ExpansionParts <= v1::PortRoyalContracts <= ExpansionParts as s {
-    face_up, face_down, progress, set_aside, time_pile, victory_pile, outcome = outcome(s.outcome),
+wire_message!(ExpansionParts <= v1::PortRoyalContracts <= Expansion as s {
+    face_up[CONTRACTS],
+    face_down[CONTRACTS],
+    progress[SEATS * CONTRACTS],
+    set_aside[SEATS],
+    time_pile[ALL_CARDS],
+    victory_pile[ALL_CARDS],
+    outcome = outcome(s.outcome),
 });
 wire_message!(OfferParts <= v1::PortRoyalOffer <= Offer as s {
     seat,
@@ -137,16 +147,11 @@ impl FromWire<i32> for Option<bool> {
     }
 }
 impl FromWire<v1::PortRoyalContractSlot> for (u32, Vec<u32>) {
-    fn from_wire(p: v1::PortRoyalContractSlot, _: &At) -> Result<Self, StateErrors> {
-        Ok((p.contract, p.completers))
-    }
-}
-impl ToWire<v1::PortRoyalContractSlot> for (u32, Vec<u32>) {
-    fn to_wire(&self) -> v1::PortRoyalContractSlot {
-        v1::PortRoyalContractSlot {
-            contract: self.0,
-            completers: self.1.clone(),
-        }
+    fn from_wire(p: v1::PortRoyalContractSlot, at: &At) -> Result<Self, StateErrors> {
+        let mut errs = StateErrors::default();
+        let completers = listed(p.completers, SEATS, &at.field("completers"), &mut errs);
+        errs.into_result()?;
+        Ok((p.contract, completers.unwrap_or_default()))
     }
 }
 impl FromWire<v1::PortRoyalProgress> for (u32, u32, u32) {
@@ -154,26 +159,11 @@ impl FromWire<v1::PortRoyalProgress> for (u32, u32, u32) {
         Ok((p.seat, p.contract, p.level))
     }
 }
-impl ToWire<v1::PortRoyalProgress> for (u32, u32, u32) {
-    fn to_wire(&self) -> v1::PortRoyalProgress {
-        let (seat, contract, level) = *self;
-        v1::PortRoyalProgress {
-            seat,
-            contract,
-            level,
-        }
-    }
-}
 impl FromWire<v1::PortRoyalSetAside> for Vec<u32> {
-    fn from_wire(p: v1::PortRoyalSetAside, _: &At) -> Result<Self, StateErrors> {
-        Ok(p.ships)
-    }
-}
-impl ToWire<v1::PortRoyalSetAside> for Vec<u32> {
-    fn to_wire(&self) -> v1::PortRoyalSetAside {
-        v1::PortRoyalSetAside {
-            ships: self.clone(),
-        }
+    fn from_wire(p: v1::PortRoyalSetAside, at: &At) -> Result<Self, StateErrors> {
+        let mut errs = StateErrors::default();
+        let ships = listed(p.ships, ALL_CARDS, &at.field("ships"), &mut errs);
+        errs.into_result().map(|()| ships.unwrap_or_default())
     }
 }
 impl ToWire<v1::PortRoyalSetAside> for Vec<u8> {
@@ -212,7 +202,6 @@ impl Wire for State {
     /// relative to the Port Royal state). Takes the message by value: its lists move into the
     /// parts instead of being copied.
     fn parts_from_proto(p: v1::PortRoyalState, rules: Rules) -> Result<StateParts, StateErrors> {
-        check_list_lengths(&p)?;
         let mut parts = StateParts::from_wire(p, &At::Root)?;
         // port-royal/1 encoded a TRADE taker of seat 0 by leaving the field out.
         let t = &mut parts.turn;
@@ -251,60 +240,7 @@ fn turn_parts(turn: &Turn, rules: Rules) -> TurnParts {
 /// The longest each list of a state may be: no game fills a list beyond what its components
 /// allow, so a longer one is refused whole, before any work per entry (docs/operations.md,
 /// "Limits").
-fn check_list_lengths(p: &v1::PortRoyalState) -> Result<(), StateErrors> {
-    let players = usize::from(MAX_PLAYERS);
-    let mut errs = StateErrors::default();
-    // Field paths are formatted only for a list that is too long: this runs on every request.
-    let mut check = |len: usize, max: usize, field: &dyn Fn() -> String| {
-        if len > max {
-            errs.push(
-                field(),
-                format!("has {len} entries; at most {max} are possible"),
-            );
-        }
-    };
-    for (field, list) in [
-        ("draw_pile", &p.draw_pile),
-        ("discard_pile", &p.discard_pile),
-        ("harbor", &p.harbor),
-        ("expedition_row", &p.expedition_row),
-    ] {
-        check(list.len(), ALL_CARDS, &|| field.to_owned());
-    }
-    check(p.seats.len(), players, &|| "seats".to_owned());
-    for (i, seat) in p.seats.iter().take(players).enumerate() {
-        check(seat.coins.len(), ALL_CARDS, &|| format!("seats[{i}].coins"));
-        check(seat.display.len(), ALL_CARDS, &|| {
-            format!("seats[{i}].display")
-        });
-    }
-    check(p.offers.len(), players * (CONTRACTS + 1), &|| {
-        "offers".to_owned()
-    });
-    if let Some(c) = &p.contracts {
-        for (field, len, max) in [
-            ("face_up", c.face_up.len(), CONTRACTS),
-            ("face_down", c.face_down.len(), CONTRACTS),
-            ("time_pile", c.time_pile.len(), ALL_CARDS),
-            ("victory_pile", c.victory_pile.len(), ALL_CARDS),
-            ("progress", c.progress.len(), players * CONTRACTS),
-            ("set_aside", c.set_aside.len(), players),
-        ] {
-            check(len, max, &|| format!("contracts.{field}"));
-        }
-        for (i, slot) in c.face_up.iter().take(CONTRACTS).enumerate() {
-            check(slot.completers.len(), players, &|| {
-                format!("contracts.face_up[{i}].completers")
-            });
-        }
-        for (i, s) in c.set_aside.iter().take(players).enumerate() {
-            check(s.ships.len(), ALL_CARDS, &|| {
-                format!("contracts.set_aside[{i}].ships")
-            });
-        }
-    }
-    errs.into_result()
-}
+const SEATS: usize = MAX_PLAYERS as usize;
 
 /// A person card's kind, and its colour where the kind has one (a trader's, a clerk's).
 fn person(p: Person) -> (v1::PortRoyalPerson, i32) {

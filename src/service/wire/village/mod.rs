@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::core::{RngParts, StateErrors};
+use crate::core::{GameRng, RngParts, StateErrors};
 use crate::games::village::components::Library;
 use crate::games::village::pieces::{Colour, Cubes, Good, Goods, Pool, Space};
 use crate::games::village::state::family::{Building, Section};
@@ -28,41 +28,44 @@ mod components;
 mod state;
 
 pub use components::components_to_proto;
-use state::check_shape;
+use state::views_only;
 
 wire_message!(Parts <= v1::VillageState <= State as s {
     component_set = s.config().components.name,
     component_hash = s.config().components.hash(),
     options = s.config().options,
     start_seat = s.config().start_seat,
-    rng = s.rng().to_parts(),
-    seats = s.seats(),
+    rng = s.rng(),
+    seats[MAX_LIST] = s.seats(),
     supply = s.board().supply,
     bag = s.board().bag,
-    spaces = s.board().spaces,
+    spaces[MAX_LIST] = s.board().spaces,
     market = s.market(),
     monks = s.monks(),
     marker = s.marker(),
     starting_seat = s.starting_player(),
     round = s.round(),
-    pending = s.pending(),
+    pending[MAX_LIST] = s.pending(),
     due = s.due(),
     ending = s.ending(),
-    last_turns = s.last_turns(),
+    last_turns[MAX_LIST] = s.last_turns(),
     harbour = present(s.harbour()),
 });
-wire_message!(RngParts <=> v1::VillageRng { seed, word_pos });
+wire_message!(RngParts <= v1::VillageRng <= GameRng as s { seed = s.seed(), word_pos = s.word_pos() });
 wire_message!(SeatState <= v1::VillageSeat <= SeatState as s {
-    members, life, prestige, coins, cubes, grain, goods, customers, markers, goals,
+    members[MAX_LIST], life, prestige, coins, cubes, grain, goods, customers[MAX_LIST],
+    markers[MAX_LIST], goals[MAX_LIST],
     ship = present(&s.ship),
-    cocoa, tea, chests,
+    cocoa, tea, chests[MAX_LIST],
 } zero { customer_count, hidden_goals, chest_count });
-wire_message!(Ship <=> v1::VillageShip { at, captain, holds });
+wire_message!(Ship <=> v1::VillageShip { at, captain, holds[MAX_LIST] });
 wire_message!(HeldGoal <=> v1::VillageHeldGoal { goal, revealed });
 wire_message!(Supply <=> v1::VillageSupply { cubes, plague, grain, goods });
 wire_message!(Pool <=> v1::VillageCubePool { cubes, plague });
 wire_message!(CubePayment <=> v1::VillageCubePayment { cubes, coins });
-wire_message!(Market <=> v1::VillageMarket { pile, stalls, waiting } zero { pile_count });
+wire_message!(Market <=> v1::VillageMarket {
+    pile[MAX_LIST], stalls[MAX_LIST], waiting[MAX_LIST],
+} zero { pile_count });
 wire_message!(Options => v1::VillageOptions as s {
     no_starting_compensation, life_goals, port,
 } zero { inn, marriage });
@@ -136,7 +139,7 @@ impl Wire for State {
     /// A state's parts from the wire: its shape here (enums, place codes, list lengths), everything
     /// else in the game (`State::from_parts`).
     fn parts_from_proto(p: v1::VillageState, _: Rules) -> Result<Parts, StateErrors> {
-        check_shape(&p)?;
+        views_only(&p)?;
         Parts::from_wire(p, &At::Root)
     }
     fn action_from_proto(a: &v1::VillageAction) -> Result<Option<Action>, StateErrors> {

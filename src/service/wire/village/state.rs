@@ -1,6 +1,6 @@
 //! Village's state message, by hand where it is not one-to-one: place codes, decisions and cargo
-//! (a core enum in one flat message), the harbour's layout, and the shape a state must have
-//! before any field is read (list lengths, a view's counts left at 0).
+//! (a core enum in one flat message), the harbour's layout, and a view's counts left at 0 in a
+//! state.
 
 use super::MAX_LIST;
 use crate::core::StateErrors;
@@ -8,7 +8,7 @@ use crate::games::village::state::family::{Member, Place};
 use crate::games::village::state::sea::{Cargo, Gone, Harbour};
 use crate::games::village::state::{Decision, Step};
 use crate::pb::v1;
-use crate::service::wire::declare::{small, At, FromWire, ToWire};
+use crate::service::wire::declare::{listed, small, At, FromWire, ToWire};
 
 /// A place code's kind (see `village.proto`).
 const KIND: u32 = 1000;
@@ -19,6 +19,7 @@ const VIEWS_ONLY: &str =
 
 /// A member's place from its code; the game gives each member its generation.
 impl FromWire<u32> for Member {
+    #[inline]
     fn from_wire(code: u32, at: &At) -> Result<Member, StateErrors> {
         use v1::VillagePlace as P;
         let detail = code % KIND;
@@ -249,18 +250,27 @@ impl ToWire<v1::VillageHarbour> for Harbour {
     }
 }
 impl FromWire<Option<v1::VillageHarbour>> for Harbour {
-    fn from_wire(h: Option<v1::VillageHarbour>, _: &At) -> Result<Harbour, StateErrors> {
+    fn from_wire(h: Option<v1::VillageHarbour>, at: &At) -> Result<Harbour, StateErrors> {
         let h = h.unwrap_or_default();
+        let mut errs = StateErrors::default();
+        let mut list =
+            |v, name| listed(v, MAX_LIST, &at.field(name), &mut errs).unwrap_or_default();
+        let (captains, chests) = (list(h.captains, "captains"), list(h.chests, "chests"));
+        let gone = (
+            list(h.gone_captains, "gone_captains"),
+            list(h.gone_chests, "gone_chests"),
+        );
+        errs.into_result()?;
         Ok(Harbour {
-            captains: h.captains,
+            captains,
             cocoa: h.cocoa,
             tea: h.tea,
-            chests: h.chests,
+            chests,
             gone: Gone {
-                captains: h.gone_captains,
+                captains: gone.0,
                 cocoa: h.gone_cocoa,
                 tea: h.gone_tea,
-                chests: h.gone_chests,
+                chests: gone.1,
             },
         })
     }
@@ -324,48 +334,8 @@ impl ToWire<Option<v1::VillageCargo>> for Cargo {
     }
 }
 
-/// Refuses, before anything else is read, lists longer than any state can have and a view's
-/// counts written into a state.
-pub(super) fn check_shape(p: &v1::VillageState) -> Result<(), StateErrors> {
-    let mut errs = StateErrors::default();
-    let mut check = |len: usize, field: &dyn Fn() -> String| {
-        if len > MAX_LIST {
-            errs.push(field(), format!("has {len} entries; at most {MAX_LIST}"));
-        }
-    };
-    check(p.seats.len(), &|| "seats".to_owned());
-    check(p.spaces.len(), &|| "spaces".to_owned());
-    check(p.pending.len(), &|| "pending".to_owned());
-    check(p.last_turns.len(), &|| "last_turns".to_owned());
-    if let Some(h) = &p.harbour {
-        check(h.captains.len(), &|| "harbour.captains".to_owned());
-        check(h.chests.len(), &|| "harbour.chests".to_owned());
-        check(h.gone_captains.len(), &|| {
-            "harbour.gone_captains".to_owned()
-        });
-        check(h.gone_chests.len(), &|| "harbour.gone_chests".to_owned());
-    }
-    if let Some(m) = &p.market {
-        check(m.pile.len(), &|| "market.pile".to_owned());
-        check(m.stalls.len(), &|| "market.stalls".to_owned());
-        check(m.waiting.len(), &|| "market.waiting".to_owned());
-    }
-    for (i, s) in p.seats.iter().enumerate().take(MAX_LIST) {
-        check(s.members.len(), &|| format!("seats[{i}].members"));
-        check(s.customers.len(), &|| format!("seats[{i}].customers"));
-        check(s.markers.len(), &|| format!("seats[{i}].markers"));
-        check(s.goals.len(), &|| format!("seats[{i}].goals"));
-        check(s.chests.len(), &|| format!("seats[{i}].chests"));
-        if let Some(ship) = &s.ship {
-            check(ship.holds.len(), &|| format!("seats[{i}].ship.holds"));
-        }
-    }
-    errs.into_result()?;
-    views_only(p)
-}
-
-/// A view's counts must be 0 in a state.
-fn views_only(p: &v1::VillageState) -> Result<(), StateErrors> {
+/// A view's counts must be 0 in a state, which carries what they count.
+pub(super) fn views_only(p: &v1::VillageState) -> Result<(), StateErrors> {
     let mut errs = StateErrors::default();
     for (i, s) in p.seats.iter().enumerate() {
         for (field, count) in [
