@@ -488,3 +488,69 @@ macro_rules! wire_oneof {
     };
 }
 pub(crate) use wire_oneof;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A field path is written as the request spells it: fields by name, list entries by index,
+    /// a oneof arm in the proto's snake case.
+    #[test]
+    fn paths_are_spelled_as_the_request_spells_them() {
+        let root = At::Root;
+        let seats = root.field("seats");
+        let seat = seats.item(1);
+        assert_eq!(seat.field("goals").item(0).to_string(), "seats[1].goals[0]");
+        let arm = root.arm("ClaimExpedition");
+        assert_eq!(arm.field("persons").to_string(), "claim_expedition.persons");
+    }
+
+    /// A list already of the core's type moves: the same memory, no entry visited.
+    #[test]
+    fn a_list_of_the_cores_type_moves() {
+        let ids: Vec<u32> = vec![3, 1, 4, 1, 5];
+        let memory = ids.as_ptr();
+        let moved = Vec::<u32>::from_wire(ids, &At::Root).unwrap();
+        assert_eq!(moved.as_ptr(), memory);
+        assert_eq!(moved, [3, 1, 4, 1, 5]);
+    }
+
+    /// Every entry of a list is read and every entry's error reported, each at its index; a
+    /// required value absent is "is required", and an id out of range becomes one no state has.
+    #[test]
+    fn every_entrys_error_is_reported_at_its_index() {
+        let at = At::Root;
+        let list = at.field("members");
+        let err = Vec::<u8>::from_wire(vec![Some(1), None, None], &list).unwrap_err();
+        let fields: Vec<&str> = err.errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["members[1]", "members[2]"]);
+        assert!(err.errors.iter().all(|e| e.description == "is required"));
+        let ids = Vec::<u8>::from_wire(vec![Some(7), Some(300)], &list).unwrap();
+        assert_eq!(ids, [7, u8::MAX]);
+    }
+
+    /// A list longer than its limit is refused whole, naming it, before any entry is read.
+    #[test]
+    fn a_list_over_its_limit_is_refused_whole() {
+        let mut errs = StateErrors::default();
+        let at = At::Root;
+        let pile = at.field("draw_pile");
+        let listed: Option<Vec<u8>> = listed(vec![Some(1); 4], 3, &pile, &mut errs);
+        assert!(listed.is_none());
+        assert_eq!(errs.errors.len(), 1);
+        assert_eq!(errs.errors[0].field, "draw_pile");
+        assert_eq!(
+            errs.errors[0].description,
+            "has 4 entries; at most 3 are possible"
+        );
+        let within: Option<Vec<u8>> = listed_ok(vec![Some(1); 3], 3);
+        assert_eq!(within, Some(vec![1, 1, 1]));
+    }
+
+    fn listed_ok(p: Vec<Option<u32>>, max: usize) -> Option<Vec<u8>> {
+        let mut errs = StateErrors::default();
+        let list = listed(p, max, &At::Root, &mut errs);
+        assert!(errs.errors.is_empty());
+        list
+    }
+}
