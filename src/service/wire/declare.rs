@@ -111,7 +111,18 @@ pub fn arm<M: Default, A>(arm: fn(M) -> A, fill: impl FnOnce(&mut M)) -> A {
     arm(m)
 }
 
-/// A list decoded only if it has at most `max` entries ([`wire_message!`]'s `a[max]`).
+/// A list decoded only if it has at most `max` entries: a longer one is refused whole, naming it,
+/// before any work per entry.
+#[inline]
+pub fn limited<T: FromWire<Vec<P>>, P>(p: Vec<P>, max: usize, at: &At) -> Result<T, StateErrors> {
+    if p.len() > max {
+        let len = p.len();
+        return Err(at.error(format!("has {len} entries; at most {max} are possible")));
+    }
+    T::from_wire(p, at)
+}
+
+/// [`limited`] into `errs`' keeping, as [`field`] ([`wire_message!`]'s `a[max]`).
 #[inline]
 pub fn listed<T: FromWire<Vec<P>>, P>(
     p: Vec<P>,
@@ -119,15 +130,13 @@ pub fn listed<T: FromWire<Vec<P>>, P>(
     at: &At,
     errs: &mut StateErrors,
 ) -> Option<T> {
-    if p.len() > max {
-        let e = at.error(format!(
-            "has {} entries; at most {max} are possible",
-            p.len()
-        ));
-        keep(errs, e);
-        return None;
+    match limited(p, max, at) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            keep(errs, e);
+            None
+        }
     }
-    field(p, at, errs)
 }
 
 macro_rules! same {

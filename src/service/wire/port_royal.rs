@@ -1,6 +1,6 @@
 //! Port Royal: protobuf to and from the core types, declared field by field
-//! ([`wire_message!`], [`wire_oneof!`]). Written by hand: the options' unset mode, the limits on
-//! list lengths, port-royal/1's spelling of a TRADE taker, and the component table.
+//! ([`wire_message!`], [`wire_oneof!`]). Written by hand: the options' unset mode, the cooperative
+//! outcome, port-royal/1's spelling of a TRADE taker, and the component table.
 
 use crate::core::{GameRng, RngParts, StateErrors, Status};
 use crate::games::port_royal::cards::{Card, Colour, Person, Tax, ALL_CARDS, CARDS};
@@ -16,7 +16,7 @@ use crate::games::port_royal::{
 };
 use crate::pb::v1;
 use crate::service::wire::declare::{
-    listed, wire_enum, wire_message, wire_oneof, At, FromWire, ToWire,
+    limited, wire_enum, wire_message, wire_oneof, At, FromWire, ToWire,
 };
 use crate::service::wire::{oneof_arms, Wire};
 use crate::service::Contexts;
@@ -48,7 +48,7 @@ wire_message!(ExpansionParts <= v1::PortRoyalContracts <= Expansion as s {
     set_aside[SEATS],
     time_pile[ALL_CARDS],
     victory_pile[ALL_CARDS],
-    outcome = outcome(s.outcome),
+    outcome,
 });
 wire_message!(OfferParts <= v1::PortRoyalOffer <= Offer as s {
     seat,
@@ -67,8 +67,7 @@ wire_message!(SeatView => v1::PortRoyalSeatView as s {
     coin_count, display, victory_points, swords, contracts_completed,
 });
 wire_message!(ContractsView => v1::PortRoyalContractsView as s {
-    face_up, face_down_count, progress, set_aside, time_pile_count, victory_pile_count,
-    outcome = outcome(s.outcome),
+    face_up, face_down_count, progress, set_aside, time_pile_count, victory_pile_count, outcome,
 });
 wire_message!(Slot => v1::PortRoyalContractSlot as s { contract = s.id, completers });
 wire_message!(Progress => v1::PortRoyalProgress as s { seat, contract, level });
@@ -128,13 +127,15 @@ impl FromWire<i32> for Mode {
 wire_enum!(Mode => v1::PortRoyalMode { Competitive, Cooperative });
 
 /// The cooperative outcome: unset while the game goes on.
-fn outcome(o: Option<bool>) -> i32 {
-    use v1::PortRoyalCooperativeOutcome as O;
-    (match o {
-        None => O::Unspecified,
-        Some(true) => O::Won,
-        Some(false) => O::Lost,
-    }) as i32
+impl ToWire<i32> for Option<bool> {
+    fn to_wire(&self) -> i32 {
+        use v1::PortRoyalCooperativeOutcome as O;
+        (match self {
+            None => O::Unspecified,
+            Some(true) => O::Won,
+            Some(false) => O::Lost,
+        }) as i32
+    }
 }
 impl FromWire<i32> for Option<bool> {
     fn from_wire(n: i32, _: &At) -> Result<Self, StateErrors> {
@@ -148,10 +149,8 @@ impl FromWire<i32> for Option<bool> {
 }
 impl FromWire<v1::PortRoyalContractSlot> for (u32, Vec<u32>) {
     fn from_wire(p: v1::PortRoyalContractSlot, at: &At) -> Result<Self, StateErrors> {
-        let mut errs = StateErrors::default();
-        let completers = listed(p.completers, SEATS, &at.field("completers"), &mut errs);
-        errs.into_result()?;
-        Ok((p.contract, completers.unwrap_or_default()))
+        let completers = limited(p.completers, SEATS, &at.field("completers"))?;
+        Ok((p.contract, completers))
     }
 }
 impl FromWire<v1::PortRoyalProgress> for (u32, u32, u32) {
@@ -161,9 +160,7 @@ impl FromWire<v1::PortRoyalProgress> for (u32, u32, u32) {
 }
 impl FromWire<v1::PortRoyalSetAside> for Vec<u32> {
     fn from_wire(p: v1::PortRoyalSetAside, at: &At) -> Result<Self, StateErrors> {
-        let mut errs = StateErrors::default();
-        let ships = listed(p.ships, ALL_CARDS, &at.field("ships"), &mut errs);
-        errs.into_result().map(|()| ships.unwrap_or_default())
+        limited(p.ships, ALL_CARDS, &at.field("ships"))
     }
 }
 impl ToWire<v1::PortRoyalSetAside> for Vec<u8> {

@@ -1,12 +1,13 @@
 //! Village on the wire: `village.proto` to and from the core types, declared field by field
 //! ([`wire_message!`], [`wire_oneof!`], [`wire_enum!`]). Written by hand: the expansions refused,
-//! place codes, decisions and cargo (one flat message for a core enum), the harbour's layout,
-//! a view's counts, and the limits on list lengths; decoding checks the shape and names the field,
-//! everything else about a state is the game's (`State::from_parts`).
+//! place codes, decisions and cargo (one flat message for a core enum), the harbour's layout and
+//! a view's counts; decoding checks the shape and names the field, everything else about a state
+//! is the game's (`State::from_parts`).
 
 use std::sync::Arc;
 
 use crate::core::{GameRng, RngParts, StateErrors};
+use crate::games::village::action::Action;
 use crate::games::village::components::Library;
 use crate::games::village::pieces::{Colour, Cubes, Good, Goods, Pool, Space};
 use crate::games::village::state::family::{Building, Section};
@@ -147,7 +148,6 @@ impl Wire for State {
         arm.map(|a| Action::from_wire(a, &At::Root)).transpose()
     }
 }
-use crate::games::village::action::Action;
 
 /// The expansions not served are refused with their reason (field paths `options.…`).
 impl FromWire<v1::VillageOptions> for Options {
