@@ -7,7 +7,10 @@
 //! `codec` is Apply without the handler: the request decoded and the handler's answer (computed
 //! once, before the count) encoded, the part of a call that is protobuf alone.
 //!
-//! Usage: `handler_cost RPC N` (RPC: apply, legal, view, validate, codec, and each with
+//! `json` is what a Connect JSON call adds to Apply, without the handler: the request read from
+//! its JSON and encoded for the gRPC stack, the answer's bytes decoded and written as JSON.
+//!
+//! Usage: `handler_cost RPC N` (RPC: apply, legal, view, validate, codec, json, and each with
 //! `village_`).
 
 #[path = "../tests/common/samples.rs"]
@@ -57,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let state = Some(state);
     let bytes = match rpc.trim_start_matches("village_") {
-        "apply" | "codec" => v1::ApplyRequest {
+        "apply" | "codec" | "json" => v1::ApplyRequest {
             state,
             action: Some(action),
         }
@@ -79,13 +82,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let runtime = tokio::runtime::Builder::new_current_thread().build()?;
     let rpc = rpc.trim_start_matches("village_").to_owned();
     let answer = match rpc.as_str() {
-        "codec" => runtime.block_on(async {
+        "codec" | "json" => runtime.block_on(async {
             let request = v1::ApplyRequest::decode(bytes.as_slice())?;
             let answer = referee.apply(tonic::Request::new(request)).await;
             Ok::<_, Box<dyn std::error::Error>>(answer?.into_inner())
         })?,
         _ => v1::ApplyResponse::default(),
     };
+    let json = match rpc.as_str() {
+        "json" => serde_json::to_vec(&v1::ApplyRequest::decode(bytes.as_slice())?)?,
+        _ => Vec::new(),
+    };
+    let answer_bytes = answer.encode_to_vec();
     let mut answered = 0usize;
     for _ in 0..n {
         let bytes = black_box(bytes.as_slice());
@@ -95,6 +103,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     let request = tonic::Request::new(v1::ApplyRequest::decode(bytes).unwrap());
                     let r = referee.apply(request).await.unwrap();
                     r.into_inner().encode_to_vec().len()
+                }
+                "json" => {
+                    let request: v1::ApplyRequest = serde_json::from_slice(&json).unwrap();
+                    black_box(request.encode_to_vec());
+                    let answer = v1::ApplyResponse::decode(black_box(&answer_bytes[..])).unwrap();
+                    serde_json::to_vec(&answer).unwrap().len()
                 }
                 "codec" => {
                     black_box(v1::ApplyRequest::decode(bytes).unwrap());

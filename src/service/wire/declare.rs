@@ -85,6 +85,14 @@ pub trait FromWire<P>: Sized {
     fn from_wire(p: P, at: &At) -> Result<Self, StateErrors>;
 }
 
+/// A core value spelled in several fields of its message (a payment chosen by a flag and a
+/// message, a step and its count): written into the message being built; it is read from the
+/// whole message by `FromWire<&P>`.
+pub trait Spread<P> {
+    /// Sets the fields of `p` that spell this value.
+    fn spread(&self, p: &mut P);
+}
+
 /// Decodes one field into `errs`' keeping: every field of a message is read, and all their errors
 /// are reported together, in the order of the declaration.
 #[inline]
@@ -270,6 +278,18 @@ impl<T: FromWire<P> + 'static, P: 'static> FromWire<Vec<P>> for Vec<T> {
     }
 }
 
+/// A list of a fixed length (a privilege's two colours): every entry read, at its index.
+impl<T: FromWire<P> + 'static, P: 'static, const N: usize> FromWire<Vec<P>> for [T; N] {
+    fn from_wire(p: Vec<P>, at: &At) -> Result<Self, StateErrors> {
+        if p.len() != N {
+            return Err(at.error(format!("must have exactly {N} entries")));
+        }
+        Vec::<T>::from_wire(p, at)?
+            .try_into()
+            .map_err(|_| at.error(format!("must have exactly {N} entries")))
+    }
+}
+
 /// Declares how a core struct and a proto message map onto each other, field by field, the names
 /// being the same on both sides; every field of the message must be named, so a field added to
 /// the proto without its line does not compile.
@@ -407,22 +427,142 @@ macro_rules! wire_enum {
 }
 pub(crate) use wire_enum;
 
+/// Declares how a core enum and a flat proto message map onto each other: the message's kind
+/// field (`kind`, `privilege`) names the variant, and the variant's fields are the message's
+/// fields of the same names, the others left at 0. Decoding refuses an unnamed kind as "must name
+/// a `noun`", at the kind field; the other fields are read only for their kind.
+///
+/// - `Act { seat, space } as Action`: the kind's name, where it is not the variant's.
+/// - `Good(good)`: a one-field tuple variant, by its message field; `Grain {}`: a unit variant.
+/// - `free => free_steps`: a field the message names otherwise.
+/// - `left: Count`: a field read and written through a wire newtype (`Count(u8)`) that holds
+///   what the wire requires of it.
+/// - `{ seat } + step`: a field spelled in several of the message's fields ([`Spread`], and
+///   `FromWire` from the whole message).
+/// - `check f` after the variants: `f(&p, at)` refuses fields set for a kind that leaves them
+///   unset, before decoding.
+///
+/// Both matches are exhaustive: a variant, or a kind, added on one side only does not compile.
+/// It also writes the message from the whole message (`FromWire<&P>`, [`Spread`]), so that an
+/// arm of a oneof can hold it: `UsePrivilege {} + privilege`.
+macro_rules! wire_kind {
+    ($core:ident <=> $($proto:ident)::+, $kindf:ident: $($kinds:ident)::+ as $noun:literal {
+        $($variant:ident $body:tt $(+ $sp:ident)* $(as $kind:ident)?),+ $(,)?
+    } $(check $check:path)?) => {
+        impl $crate::service::wire::declare::ToWire<$($proto)::+> for $core {
+            fn to_wire(&self) -> $($proto)::+ {
+                let mut m = <$($proto)::+>::default();
+                $crate::service::wire::declare::Spread::spread(self, &mut m);
+                m
+            }
+        }
+        impl $crate::service::wire::declare::Spread<$($proto)::+> for $core {
+            fn spread(&self, m: &mut $($proto)::+) {
+                type K = $($kinds)::+;
+                match self {
+                    $($crate::service::wire::declare::wire_kind!(@pat $core $variant $body $($sp)*) => {
+                        m.$kindf = $crate::service::wire::declare::wire_kind!(@kind K $variant $($kind)?) as i32;
+                        $crate::service::wire::declare::wire_kind!(@set m $body);
+                        $($crate::service::wire::declare::Spread::spread($sp, m);)*
+                    })+
+                }
+            }
+        }
+        impl $crate::service::wire::declare::FromWire<$($proto)::+> for $core {
+            fn from_wire(
+                p: $($proto)::+,
+                at: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                type K = $($kinds)::+;
+                $($check(&p, at)?;)?
+                Ok(match K::try_from(p.$kindf) {
+                    $(Ok($crate::service::wire::declare::wire_kind!(@kind K $variant $($kind)?)) =>
+                        $crate::service::wire::declare::wire_kind!(@from $core $variant $body p at $($sp)*),)+
+                    Ok(K::Unspecified) | Err(_) => {
+                        return Err(at.field(stringify!($kindf)).error(concat!("must name a ", $noun)))
+                    }
+                })
+            }
+        }
+        impl $crate::service::wire::declare::FromWire<&$($proto)::+> for $core {
+            fn from_wire(
+                p: &$($proto)::+,
+                at: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                $crate::service::wire::declare::FromWire::from_wire(p.clone(), at)
+            }
+        }
+        impl $crate::service::wire::declare::FromWire<Option<$($proto)::+>> for $core {
+            fn from_wire(
+                p: Option<$($proto)::+>,
+                at: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                $crate::service::wire::declare::FromWire::from_wire(p.unwrap_or_default(), at)
+            }
+        }
+        impl $crate::service::wire::declare::ToWire<Option<$($proto)::+>> for $core {
+            fn to_wire(&self) -> Option<$($proto)::+> {
+                Some($crate::service::wire::declare::ToWire::to_wire(self))
+            }
+        }
+    };
+    (@kind $k:ident $variant:ident $kind:ident) => { $k::$kind };
+    (@kind $k:ident $variant:ident) => { $k::$variant };
+    (@pat $core:ident $variant:ident { $($f:ident $(: $via:ident)? $(=> $wire:ident)?),* } $($sp:ident)*) => {
+        $core::$variant { $($f,)* $($sp,)* }
+    };
+    (@pat $core:ident $variant:ident ( $f:ident )) => { $core::$variant($f) };
+    (@set $m:ident { $($f:ident $(: $via:ident)? $(=> $wire:ident)?),* }) => {
+        $($crate::service::wire::declare::wire_kind!(@put $m $f $(: $via)? $(=> $wire)?);)*
+    };
+    (@set $m:ident ( $f:ident )) => {
+        $crate::service::wire::declare::wire_kind!(@put $m $f)
+    };
+    (@put $m:ident $f:ident) => { $m.$f = $crate::service::wire::declare::ToWire::to_wire($f) };
+    (@put $m:ident $f:ident : $via:ident) => {
+        $m.$f = $crate::service::wire::declare::ToWire::to_wire(&$via(*$f))
+    };
+    (@put $m:ident $f:ident => $wire:ident) => {
+        $m.$wire = $crate::service::wire::declare::ToWire::to_wire($f)
+    };
+    (@from $core:ident $variant:ident { $($f:ident $(: $via:ident)? $(=> $wire:ident)?),* } $p:ident $at:ident $($sp:ident)*) => {
+        $core::$variant {
+            $($f: $crate::service::wire::declare::wire_kind!(@get $p $at $f $(: $via)? $(=> $wire)?),)*
+            $($sp: $crate::service::wire::declare::FromWire::from_wire(&$p, $at)?,)*
+        }
+    };
+    (@from $core:ident $variant:ident ( $f:ident ) $p:ident $at:ident) => {
+        $core::$variant($crate::service::wire::declare::wire_kind!(@get $p $at $f))
+    };
+    (@get $p:ident $at:ident $f:ident) => {
+        $crate::service::wire::declare::FromWire::from_wire($p.$f, &$at.field(stringify!($f)))?
+    };
+    (@get $p:ident $at:ident $f:ident : $via:ident) => {
+        <$via as $crate::service::wire::declare::FromWire<_>>::from_wire($p.$f, &$at.field(stringify!($f)))?.0
+    };
+    (@get $p:ident $at:ident $f:ident => $wire:ident) => {
+        $crate::service::wire::declare::FromWire::from_wire($p.$wire, &$at.field(stringify!($wire)))?
+    };
+}
+pub(crate) use wire_kind;
+
 /// Declares how a core enum and a proto oneof map onto each other, arm by arm: each variant is
 /// the oneof arm of the same name, holding a message whose fields are the variant's (`Take { card,
 /// gift_to }`; a one-field tuple variant names its message's field: `CompleteContract(contract)`;
-/// a unit variant `Pass {}`). A variant written `Church(..)` is converted by hand, by the
-/// [`ToWire`] and [`FromWire`] impls between the core enum and that arm's message. Decoding stops
-/// at the first error, naming the arm and field (`take.card`). The `=>` form encodes only.
+/// a unit variant `Pass {}`). A field spelled in several of the message's fields follows the
+/// braces: `Church { member } + payment` ([`Spread`], and `FromWire` from the whole message).
+/// Decoding stops at the first error, naming the arm and field (`take.card`). The `=>` form
+/// encodes only.
 macro_rules! wire_oneof {
-    ($core:ident => $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt),+ $(,)? }) => {
+    ($core:ident => $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt $(+ $sp:ident)*),+ $(,)? }) => {
         impl $crate::service::wire::declare::ToWire<$($proto)::+> for $core {
             #[allow(unused_variables)]
             fn to_wire(&self) -> $($proto)::+ {
                 type Arm = $($arms)::+;
                 let value = self;
                 let arm = match value {
-                    $($crate::service::wire::declare::wire_oneof!(@pat $core $variant $body) =>
-                        $crate::service::wire::declare::wire_oneof!(@to Arm::$variant, value $body),)+
+                    $($crate::service::wire::declare::wire_oneof!(@pat $core $variant $body $($sp)*) =>
+                        $crate::service::wire::declare::wire_oneof!(@to Arm::$variant, value $body $($sp)*),)+
                 };
                 $($proto)::+ { $oneof: Some(arm) }
             }
@@ -433,8 +573,8 @@ macro_rules! wire_oneof {
             }
         }
     };
-    ($core:ident <=> $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt),+ $(,)? }) => {
-        $crate::service::wire::declare::wire_oneof!($core => $($proto)::+, $oneof: $($arms)::+ { $($variant $body),+ });
+    ($core:ident <=> $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt $(+ $sp:ident)*),+ $(,)? }) => {
+        $crate::service::wire::declare::wire_oneof!($core => $($proto)::+, $oneof: $($arms)::+ { $($variant $body $(+ $sp)*),+ });
         impl $crate::service::wire::declare::FromWire<$($arms)::+> for $core {
             #[allow(unused_variables)]
             fn from_wire(
@@ -445,23 +585,20 @@ macro_rules! wire_oneof {
                 Ok(match arm {
                     $(Arm::$variant(m) => {
                         let at = at.arm(stringify!($variant));
-                        $crate::service::wire::declare::wire_oneof!(@from $core $variant $body m at)
+                        $crate::service::wire::declare::wire_oneof!(@from $core $variant $body m at $($sp)*)
                     })+
                 })
             }
         }
     };
-    (@pat $core:ident $variant:ident (..)) => { $core::$variant { .. } };
-    (@pat $core:ident $variant:ident { $($field:ident $(=> $wire:ident)?),* }) => {
-        $core::$variant { $($field),* }
+    (@pat $core:ident $variant:ident { $($field:ident $(=> $wire:ident)?),* } $($sp:ident)*) => {
+        $core::$variant { $($field,)* $($sp,)* }
     };
     (@pat $core:ident $variant:ident ( $field:ident )) => { $core::$variant($field) };
-    (@to $arm:path, $value:ident (..)) => {
-        $arm($crate::service::wire::declare::ToWire::to_wire($value))
-    };
-    (@to $arm:path, $value:ident { $($field:ident $(=> $wire:ident)?),* }) => {
+    (@to $arm:path, $value:ident { $($field:ident $(=> $wire:ident)?),* } $($sp:ident)*) => {
         $crate::service::wire::declare::arm($arm, |m| {
             $($crate::service::wire::declare::wire_oneof!(@set m $field $(=> $wire)?);)*
+            $($crate::service::wire::declare::Spread::spread($sp, m);)*
         })
     };
     (@set $m:ident $field:ident => $wire:ident) => {
@@ -475,12 +612,10 @@ macro_rules! wire_oneof {
             m.$field = $crate::service::wire::declare::ToWire::to_wire($field);
         })
     };
-    (@from $core:ident $variant:ident (..) $msg:ident $at:ident) => {
-        $crate::service::wire::declare::FromWire::from_wire($msg, &$at)?
-    };
-    (@from $core:ident $variant:ident { $($field:ident $(=> $wire:ident)?),* } $msg:ident $at:ident) => {
+    (@from $core:ident $variant:ident { $($field:ident $(=> $wire:ident)?),* } $msg:ident $at:ident $($sp:ident)*) => {
         $core::$variant {
-            $($field: $crate::service::wire::declare::wire_oneof!(@get $msg $at $field $(=> $wire)?)),*
+            $($field: $crate::service::wire::declare::wire_oneof!(@get $msg $at $field $(=> $wire)?),)*
+            $($sp: $crate::service::wire::declare::FromWire::from_wire(&$msg, &$at)?,)*
         }
     };
     (@get $msg:ident $at:ident $field:ident => $wire:ident) => {

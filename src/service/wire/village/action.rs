@@ -1,13 +1,15 @@
-//! Village's actions and events on the wire, declared arm by arm; by hand, the arms whose
-//! message spells a choice in two fields (a council or church payment, a privilege) and the
-//! cube taken (an influence colour or the plague).
+//! Village's actions and events on the wire, declared arm by arm; by hand, the payments a
+//! message spells in two fields (the council's, the church's) and the cube taken (an influence
+//! colour or the plague).
 
 use crate::core::StateErrors;
 use crate::games::village::action::{Action, Cube, Event, StepPayment};
 use crate::games::village::state::church::{BagDraw, ChurchPayment};
 use crate::games::village::state::council::{CouncilPayment, Privilege};
 use crate::pb::v1;
-use crate::service::wire::declare::{wire_message, wire_oneof, At, FromWire, ToWire};
+use crate::service::wire::declare::{
+    wire_kind, wire_message, wire_oneof, At, FromWire, Spread, ToWire,
+};
 
 wire_oneof!(Action <=> v1::VillageAction, action: v1::village_action::Action {
     ChooseCube { colour },
@@ -20,11 +22,11 @@ wire_oneof!(Action <=> v1::VillageAction, action: v1::village_action::Action {
     Produce { building, good },
     Buy { building, good, payment },
     Mill {},
-    EnterCouncil(..),
-    AdvanceCouncil(..),
-    UsePrivilege(..),
+    EnterCouncil { member } + payment,
+    AdvanceCouncil { member } + payment,
+    UsePrivilege {} + privilege,
     Travel { member, path, payment },
-    Church(..),
+    Church { member } + payment,
     Serve { stall, payment },
     Die { member },
     BuyOut { count },
@@ -95,158 +97,131 @@ impl ToWire<v1::VillageBagDraw> for BagDraw {
 }
 
 /// The council chamber is paid with a scroll or two green cubes, not both.
-fn council_payment(
-    scroll: bool,
-    green: Option<v1::VillageCubePayment>,
-    at: &At,
-) -> Result<CouncilPayment, StateErrors> {
-    match (scroll, green) {
-        (true, Some(_)) => Err(at.field("green").error(
-            "must be unset when scroll is true: the chamber is paid with a scroll or two green cubes, not both",
-        )),
-        (true, None) => Ok(CouncilPayment::Scroll),
-        (false, green) => Ok(CouncilPayment::Green(FromWire::from_wire(green, at)?)),
-    }
-}
-/// The member and the payment of a council action, as its message spells them.
-fn council_to(a: &Action) -> (Option<u32>, bool, Option<v1::VillageCubePayment>) {
-    match a {
-        Action::EnterCouncil { member, payment } | Action::AdvanceCouncil { member, payment } => {
-            let member = member.to_wire();
-            match payment {
-                CouncilPayment::Scroll => (member, true, None),
-                CouncilPayment::Green(w) => (member, false, Some(w.to_wire())),
+macro_rules! council_payment {
+    ($($message:ty),+) => {$(
+        impl FromWire<&$message> for CouncilPayment {
+            fn from_wire(m: &$message, at: &At) -> Result<CouncilPayment, StateErrors> {
+                match (m.scroll, m.green) {
+                    (true, Some(_)) => Err(at.field("green").error(
+                        "must be unset when scroll is true: the chamber is paid with a scroll or two green cubes, not both",
+                    )),
+                    (true, None) => Ok(CouncilPayment::Scroll),
+                    (false, green) => Ok(CouncilPayment::Green(FromWire::from_wire(green, at)?)),
+                }
             }
         }
-        _ => (None, false, None),
-    }
-}
-impl FromWire<v1::VillageEnterCouncil> for Action {
-    fn from_wire(e: v1::VillageEnterCouncil, at: &At) -> Result<Action, StateErrors> {
-        Ok(Action::EnterCouncil {
-            member: FromWire::from_wire(e.member, &at.field("member"))?,
-            payment: council_payment(e.scroll, e.green, at)?,
-        })
-    }
-}
-impl FromWire<v1::VillageAdvanceCouncil> for Action {
-    fn from_wire(e: v1::VillageAdvanceCouncil, at: &At) -> Result<Action, StateErrors> {
-        Ok(Action::AdvanceCouncil {
-            member: FromWire::from_wire(e.member, &at.field("member"))?,
-            payment: council_payment(e.scroll, e.green, at)?,
-        })
-    }
-}
-/// Only a council action is written in these messages.
-impl ToWire<v1::VillageEnterCouncil> for Action {
-    fn to_wire(&self) -> v1::VillageEnterCouncil {
-        let (member, scroll, green) = council_to(self);
-        v1::VillageEnterCouncil {
-            member,
-            scroll,
-            green,
+        impl Spread<$message> for CouncilPayment {
+            fn spread(&self, m: &mut $message) {
+                (m.scroll, m.green) = match self {
+                    CouncilPayment::Scroll => (true, None),
+                    CouncilPayment::Green(w) => (false, Some(w.to_wire())),
+                };
+            }
         }
-    }
+    )+};
 }
-impl ToWire<v1::VillageAdvanceCouncil> for Action {
-    fn to_wire(&self) -> v1::VillageAdvanceCouncil {
-        let (member, scroll, green) = council_to(self);
-        v1::VillageAdvanceCouncil {
-            member,
-            scroll,
-            green,
-        }
-    }
-}
+council_payment!(v1::VillageEnterCouncil, v1::VillageAdvanceCouncil);
 
 /// The church is paid with time or a brown cube, not both.
-impl FromWire<v1::VillageChurch> for Action {
-    fn from_wire(c: v1::VillageChurch, at: &At) -> Result<Action, StateErrors> {
-        let payment = match (c.time, c.brown) {
-            (true, Some(_)) => return Err(at.field("brown").error(
+impl FromWire<&v1::VillageChurch> for ChurchPayment {
+    fn from_wire(c: &v1::VillageChurch, at: &At) -> Result<ChurchPayment, StateErrors> {
+        match (c.time, c.brown) {
+            (true, Some(_)) => Err(at.field("brown").error(
                 "must be unset when time is true: the church is paid with time or a brown cube, not both",
             )),
-            (true, None) => ChurchPayment::Time,
-            (false, brown) => ChurchPayment::Cube(FromWire::from_wire(brown, at)?),
-        };
-        Ok(Action::Church {
-            member: FromWire::from_wire(c.member, &at.field("member"))?,
-            payment,
-        })
+            (true, None) => Ok(ChurchPayment::Time),
+            (false, brown) => Ok(ChurchPayment::Cube(FromWire::from_wire(brown, at)?)),
+        }
     }
 }
-/// Only a `Church` action is written in this message.
-impl ToWire<v1::VillageChurch> for Action {
-    fn to_wire(&self) -> v1::VillageChurch {
-        let Action::Church { member, payment } = self else {
-            return v1::VillageChurch::default();
-        };
-        let (time, brown) = match payment {
+impl Spread<v1::VillageChurch> for ChurchPayment {
+    fn spread(&self, c: &mut v1::VillageChurch) {
+        (c.time, c.brown) = match self {
             ChurchPayment::Time => (true, None),
             ChurchPayment::Cube(w) => (false, Some(w.to_wire())),
         };
-        v1::VillageChurch {
-            member: member.to_wire(),
-            time,
-            brown,
-        }
     }
 }
 
-/// A privilege: its kind, with the two colours or the good that kind names.
-impl FromWire<v1::VillageUsePrivilege> for Action {
-    fn from_wire(u: v1::VillageUsePrivilege, at: &At) -> Result<Action, StateErrors> {
-        use v1::VillagePrivilege as P;
-        let kind = P::try_from(u.privilege);
-        if kind != Ok(P::Cubes) && !u.colours.is_empty() {
-            return Err(at
-                .field("colours")
-                .error("must be empty unless the privilege is CUBES"));
-        }
-        if kind != Ok(P::Good) && u.good != 0 {
-            return Err(at
-                .field("good")
-                .error("must be unset unless the privilege is GOOD"));
-        }
-        let colours = at.field("colours");
-        let privilege = match kind {
-            Ok(P::Marker) => Privilege::Marker,
-            Ok(P::Cubes) => match u.colours[..] {
-                [a, b] => Privilege::Cubes([
-                    FromWire::from_wire(a, &colours.item(0))?,
-                    FromWire::from_wire(b, &colours.item(1))?,
-                ]),
-                _ => return Err(colours.error("must name exactly 2 colours")),
-            },
-            Ok(P::Good) => Privilege::Good(FromWire::from_wire(u.good, &at.field("good"))?),
-            Ok(P::Prestige) => Privilege::Prestige,
-            Ok(P::Unspecified) | Err(_) => {
-                return Err(at.field("privilege").error("must name a privilege"))
-            }
-        };
-        Ok(Action::UsePrivilege { privilege })
+wire_kind!(Privilege <=> v1::VillageUsePrivilege, privilege: v1::VillagePrivilege as "privilege" {
+    Marker {}, Cubes(colours), Good(good), Prestige {},
+} check privilege_fields);
+
+/// A privilege: only the cubes name colours, only the good a good.
+fn privilege_fields(u: &v1::VillageUsePrivilege, at: &At) -> Result<(), StateErrors> {
+    use v1::VillagePrivilege as P;
+    let kind = P::try_from(u.privilege);
+    if kind != Ok(P::Cubes) && !u.colours.is_empty() {
+        return Err(at
+            .field("colours")
+            .error("must be empty unless the privilege is CUBES"));
     }
+    if kind != Ok(P::Good) && u.good != 0 {
+        return Err(at
+            .field("good")
+            .error("must be unset unless the privilege is GOOD"));
+    }
+    Ok(())
 }
-/// Only a `UsePrivilege` action is written in this message.
-impl ToWire<v1::VillageUsePrivilege> for Action {
-    fn to_wire(&self) -> v1::VillageUsePrivilege {
-        use v1::VillagePrivilege as P;
-        let mut out = v1::VillageUsePrivilege::default();
-        let Action::UsePrivilege { privilege } = self else {
-            return out;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::village::pieces::{Colour, Cubes, Good};
+    use crate::games::village::state::payment::CubePayment;
+
+    /// The arms whose payment or privilege takes two fields write and read back the same action.
+    #[test]
+    fn payments_and_privileges_spelled_in_two_fields_round_trip() {
+        let green = CubePayment {
+            cubes: Cubes([0, 0, 0, 2]),
+            coins: Cubes([0; 4]),
         };
-        out.privilege = match privilege {
-            Privilege::Marker => P::Marker,
-            Privilege::Cubes(colours) => {
-                out.colours = colours.to_wire();
-                P::Cubes
-            }
-            Privilege::Good(g) => {
-                out.good = g.to_wire();
-                P::Good
-            }
-            Privilege::Prestige => P::Prestige,
-        } as i32;
-        out
+        let actions = [
+            Action::EnterCouncil {
+                member: 1,
+                payment: CouncilPayment::Scroll,
+            },
+            Action::AdvanceCouncil {
+                member: 2,
+                payment: CouncilPayment::Green(green),
+            },
+            Action::Church {
+                member: 0,
+                payment: ChurchPayment::Time,
+            },
+            Action::UsePrivilege {
+                privilege: Privilege::Cubes([Colour::Green, Colour::Pink]),
+            },
+            Action::UsePrivilege {
+                privilege: Privilege::Good(Good::Plow),
+            },
+        ];
+        for a in actions {
+            let wire: v1::VillageAction = a.to_wire();
+            let arm = wire.action.unwrap();
+            assert_eq!(Action::from_wire(arm, &At::Root).unwrap(), a);
+        }
+    }
+
+    /// A privilege of two colours names exactly two, each read at its index; a scroll and green
+    /// cubes together are refused at `green`.
+    #[test]
+    fn a_two_field_choice_is_refused_at_its_field() {
+        let three = v1::village_action::Action::UsePrivilege(v1::VillageUsePrivilege {
+            privilege: v1::VillagePrivilege::Cubes as i32,
+            colours: vec![1, 2, 3],
+            good: 0,
+        });
+        let e = Action::from_wire(three, &At::Root).unwrap_err();
+        assert_eq!(e.errors[0].field, "use_privilege.colours");
+        assert_eq!(e.errors[0].description, "must have exactly 2 entries");
+        let both = v1::village_action::Action::EnterCouncil(v1::VillageEnterCouncil {
+            member: Some(0),
+            scroll: true,
+            green: Some(v1::VillageCubePayment::default()),
+        });
+        let e = Action::from_wire(both, &At::Root).unwrap_err();
+        assert_eq!(e.errors[0].field, "enter_council.green");
     }
 }

@@ -1,6 +1,6 @@
-//! Village's state message, by hand where it is not one-to-one: place codes, decisions and cargo
-//! (a core enum in one flat message), the harbour's layout, and a view's counts left at 0 in a
-//! state.
+//! Village's state message where it is not a struct's mirror: decisions and cargo (a core enum in
+//! one flat message, declared), and by hand the place codes, the harbour's layout, and a view's
+//! counts left at 0 in a state.
 
 use super::MAX_LIST;
 use crate::core::StateErrors;
@@ -8,7 +8,7 @@ use crate::games::village::state::family::{Member, Place};
 use crate::games::village::state::sea::{Cargo, Gone, Harbour};
 use crate::games::village::state::{Decision, Step};
 use crate::pb::v1;
-use crate::service::wire::declare::{listed, small, At, FromWire, ToWire};
+use crate::service::wire::declare::{listed, wire_kind, At, FromWire, ToWire};
 
 /// A place code's kind (see `village.proto`).
 const KIND: u32 = 1000;
@@ -83,153 +83,43 @@ impl ToWire<u32> for Place {
     }
 }
 
-/// A decision from its flat message: the kind, and the fields that kind uses.
-impl FromWire<v1::VillageDecision> for Decision {
-    fn from_wire(d: v1::VillageDecision, at: &At) -> Result<Decision, StateErrors> {
-        use v1::VillageDecisionKind as K;
-        let seat = small(d.seat);
-        let left = || count(d.left, &at.field("left"));
-        Ok(match K::try_from(d.kind) {
-            Ok(K::CompensationCube) => Decision::CompensationCube { seat },
-            Ok(K::Turn) => Decision::Turn { seat },
-            Ok(K::ChooseAction) => Decision::ChooseAction { seat },
-            Ok(K::Action) => Decision::Act {
-                seat,
-                space: FromWire::from_wire(d.space, &at.field("space"))?,
-            },
-            Ok(K::Produce) => Decision::Produce {
-                seat,
-                building: FromWire::from_wire(d.building, &at.field("building"))?,
-            },
-            Ok(K::Privilege) => Decision::Privilege {
-                seat,
-                up_to: small(d.up_to),
-            },
-            Ok(K::RewardCubes) => Decision::RewardCubes {
-                seat,
-                left: left()?,
-            },
-            Ok(K::MarketDay) => Decision::MarketDay {
-                trigger: small(d.trigger),
-                seat,
-                passed: small(d.passed),
-                free: d.free,
-            },
-            Ok(K::Dying) => Decision::Dying {
-                seat,
-                left: left()?,
-            },
-            Ok(K::MassBuyOut) => Decision::BuyOut {
-                seat,
-                bought: small(d.bought),
-            },
-            Ok(K::MassWindows) => Decision::Windows { seat },
-            Ok(K::LastChance) => Decision::LastChance { seat },
-            Ok(K::GoalAtStake) => Decision::GoalAtStake {
-                seat,
-                step: step(&d, at)?,
-            },
-            Ok(K::Load) => Decision::Load { seat },
-            Ok(K::Sail) => Decision::Sail {
-                seat,
-                free: small(d.free_steps),
-                credit: small(d.credit),
-                moved: d.moved,
-            },
-            Ok(K::Island) => Decision::Island { seat, took: d.took },
-            Ok(K::Unspecified) | Err(_) => {
-                return Err(at.field("kind").error("must name a decision"))
-            }
-        })
-    }
-}
+wire_kind!(Decision <=> v1::VillageDecision, kind: v1::VillageDecisionKind as "decision" {
+    CompensationCube { seat },
+    Turn { seat },
+    ChooseAction { seat },
+    Act { seat, space } as Action,
+    Produce { seat, building },
+    Privilege { seat, up_to },
+    RewardCubes { seat, left: Count },
+    MarketDay { trigger, seat, passed, free },
+    Dying { seat, left: Count },
+    BuyOut { seat, bought } as MassBuyOut,
+    Windows { seat } as MassWindows,
+    LastChance { seat },
+    GoalAtStake { seat } + step,
+    Load { seat },
+    Sail { seat, free => free_steps, credit, moved },
+    Island { seat, took },
+});
+wire_kind!(Step <=> v1::VillageDecision, step: v1::VillageAutomaticStep as "step that waits" {
+    Death { left: Count },
+    MarkerReturn {},
+});
 
 /// A count of what is left to do: 1 to 255.
-fn count(n: u32, at: &At) -> Result<u8, StateErrors> {
-    u8::try_from(n)
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| at.error("must be 1 to 255"))
-}
-
-/// The automatic step a goal at stake waits on.
-fn step(d: &v1::VillageDecision, at: &At) -> Result<Step, StateErrors> {
-    match v1::VillageAutomaticStep::try_from(d.step) {
-        Ok(v1::VillageAutomaticStep::Death) => Ok(Step::Death {
-            left: count(d.left, &at.field("left"))?,
-        }),
-        Ok(v1::VillageAutomaticStep::MarkerReturn) => Ok(Step::MarkerReturn),
-        _ => Err(at.field("step").error("must name the step that waits")),
+struct Count(u8);
+impl FromWire<u32> for Count {
+    fn from_wire(n: u32, at: &At) -> Result<Count, StateErrors> {
+        u8::try_from(n)
+            .ok()
+            .filter(|&n| n > 0)
+            .map(Count)
+            .ok_or_else(|| at.error("must be 1 to 255"))
     }
 }
-
-/// A decision's flat message: its kind, and the fields that kind uses (the others 0).
-impl ToWire<v1::VillageDecision> for Decision {
-    fn to_wire(&self) -> v1::VillageDecision {
-        let mut d = v1::VillageDecision {
-            seat: u32::from(self.seat()),
-            kind: decision_kind(self) as i32,
-            ..v1::VillageDecision::default()
-        };
-        match *self {
-            Decision::Act { space, .. } => d.space = space.to_wire(),
-            Decision::Produce { building, .. } => d.building = building.to_wire(),
-            Decision::Privilege { up_to, .. } => d.up_to = up_to.into(),
-            Decision::RewardCubes { left, .. } | Decision::Dying { left, .. } => {
-                d.left = left.into()
-            }
-            Decision::MarketDay {
-                trigger,
-                passed,
-                free,
-                ..
-            } => (d.trigger, d.passed, d.free) = (trigger.into(), passed.into(), free),
-            Decision::BuyOut { bought, .. } => d.bought = bought.into(),
-            Decision::GoalAtStake { step, .. } => match step {
-                Step::Death { left } => {
-                    d.step = v1::VillageAutomaticStep::Death as i32;
-                    d.left = left.into();
-                }
-                Step::MarkerReturn => d.step = v1::VillageAutomaticStep::MarkerReturn as i32,
-            },
-            Decision::Sail {
-                free,
-                credit,
-                moved,
-                ..
-            } => (d.free_steps, d.credit, d.moved) = (free.into(), credit.into(), moved),
-            Decision::Island { took, .. } => d.took = took,
-            Decision::CompensationCube { .. }
-            | Decision::Turn { .. }
-            | Decision::ChooseAction { .. }
-            | Decision::Windows { .. }
-            | Decision::LastChance { .. }
-            | Decision::Load { .. } => {}
-        }
-        d
-    }
-}
-
-/// A decision's kind on the wire.
-fn decision_kind(d: &Decision) -> v1::VillageDecisionKind {
-    use v1::VillageDecisionKind as K;
-    match d {
-        Decision::CompensationCube { .. } => K::CompensationCube,
-        Decision::Turn { .. } => K::Turn,
-        Decision::ChooseAction { .. } => K::ChooseAction,
-        Decision::Act { .. } => K::Action,
-        Decision::Produce { .. } => K::Produce,
-        Decision::Privilege { .. } => K::Privilege,
-        Decision::RewardCubes { .. } => K::RewardCubes,
-        Decision::MarketDay { .. } => K::MarketDay,
-        Decision::Dying { .. } => K::Dying,
-        Decision::BuyOut { .. } => K::MassBuyOut,
-        Decision::Windows { .. } => K::MassWindows,
-        Decision::LastChance { .. } => K::LastChance,
-        Decision::GoalAtStake { .. } => K::GoalAtStake,
-        Decision::Load { .. } => K::Load,
-        Decision::Sail { .. } => K::Sail,
-        Decision::Island { .. } => K::Island,
+impl ToWire<u32> for Count {
+    fn to_wire(&self) -> u32 {
+        self.0.into()
     }
 }
 
@@ -276,62 +166,25 @@ impl FromWire<Option<v1::VillageHarbour>> for Harbour {
     }
 }
 
-/// A piece in a hold: its kind, and the good or the chest's value that kind names.
-impl FromWire<v1::VillageCargo> for Cargo {
-    fn from_wire(c: v1::VillageCargo, at: &At) -> Result<Cargo, StateErrors> {
-        use v1::VillageCargoKind as K;
-        let kind = K::try_from(c.kind);
-        if kind != Ok(K::Good) && c.good != 0 {
-            return Err(at
-                .field("good")
-                .error("must be unset unless the kind is GOOD"));
-        }
-        if kind != Ok(K::Chest) && c.chest != 0 {
-            return Err(at
-                .field("chest")
-                .error("must be 0 unless the kind is CHEST"));
-        }
-        Ok(match kind {
-            Ok(K::Good) => Cargo::Good(FromWire::from_wire(c.good, &at.field("good"))?),
-            Ok(K::Grain) => Cargo::Grain,
-            Ok(K::Member) => Cargo::Member,
-            Ok(K::Cocoa) => Cargo::Cocoa,
-            Ok(K::Tea) => Cargo::Tea,
-            Ok(K::Chest) => Cargo::Chest(c.chest),
-            Ok(K::Unspecified) | Err(_) => return Err(at.field("kind").error("must name a piece")),
-        })
+wire_kind!(Cargo <=> v1::VillageCargo, kind: v1::VillageCargoKind as "piece" {
+    Good(good), Grain {}, Member {}, Cocoa {}, Tea {}, Chest(chest),
+} check cargo_fields);
+
+/// A piece in a hold: only a good names a good, only a chest a value.
+fn cargo_fields(c: &v1::VillageCargo, at: &At) -> Result<(), StateErrors> {
+    use v1::VillageCargoKind as K;
+    let kind = K::try_from(c.kind);
+    if kind != Ok(K::Good) && c.good != 0 {
+        return Err(at
+            .field("good")
+            .error("must be unset unless the kind is GOOD"));
     }
-}
-impl FromWire<Option<v1::VillageCargo>> for Cargo {
-    fn from_wire(c: Option<v1::VillageCargo>, at: &At) -> Result<Cargo, StateErrors> {
-        Cargo::from_wire(c.unwrap_or_default(), at)
+    if kind != Ok(K::Chest) && c.chest != 0 {
+        return Err(at
+            .field("chest")
+            .error("must be 0 unless the kind is CHEST"));
     }
-}
-impl ToWire<v1::VillageCargo> for Cargo {
-    fn to_wire(&self) -> v1::VillageCargo {
-        use v1::VillageCargoKind as K;
-        let mut out = v1::VillageCargo::default();
-        out.kind = match *self {
-            Cargo::Good(g) => {
-                out.good = g.to_wire();
-                K::Good
-            }
-            Cargo::Grain => K::Grain,
-            Cargo::Member => K::Member,
-            Cargo::Cocoa => K::Cocoa,
-            Cargo::Tea => K::Tea,
-            Cargo::Chest(v) => {
-                out.chest = v;
-                K::Chest
-            }
-        } as i32;
-        out
-    }
-}
-impl ToWire<Option<v1::VillageCargo>> for Cargo {
-    fn to_wire(&self) -> Option<v1::VillageCargo> {
-        Some(self.to_wire())
-    }
+    Ok(())
 }
 
 /// A view's counts must be 0 in a state, which carries what they count.
@@ -364,7 +217,7 @@ pub(super) fn views_only(p: &v1::VillageState) -> Result<(), StateErrors> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::village::pieces::Space;
+    use crate::games::village::pieces::{Good, Space};
     use crate::games::village::state::Building;
 
     /// One vocabulary: every decision's `Status.phase` is its `VillageDecisionKind` in lower case
@@ -418,5 +271,59 @@ mod tests {
             assert_eq!(d.phase(), word.to_lowercase(), "{d:?}");
         }
         assert_eq!(decisions.len(), 16, "every kind but UNSPECIFIED");
+        for d in decisions {
+            let wire: v1::VillageDecision = d.to_wire();
+            assert_eq!(
+                Decision::from_wire(wire, &At::Root).unwrap(),
+                d,
+                "round trip"
+            );
+        }
+    }
+
+    /// A flat message refuses, at its field: a kind it does not name, a count of 0 where one is
+    /// left to do, and the step a goal at stake waits on when unnamed.
+    #[test]
+    fn a_decisions_kind_and_counts_are_checked_at_their_fields() {
+        let refusal = |d: v1::VillageDecision| {
+            let at = At::Root;
+            let e = Decision::from_wire(d, &at.field("pending").item(2)).unwrap_err();
+            (e.errors[0].field.clone(), e.errors[0].description.clone())
+        };
+        let kind = |k: v1::VillageDecisionKind| v1::VillageDecision {
+            kind: k as i32,
+            ..v1::VillageDecision::default()
+        };
+        assert_eq!(
+            refusal(v1::VillageDecision::default()),
+            ("pending[2].kind".into(), "must name a decision".into())
+        );
+        assert_eq!(
+            refusal(kind(v1::VillageDecisionKind::Dying)),
+            ("pending[2].left".into(), "must be 1 to 255".into())
+        );
+        assert_eq!(
+            refusal(kind(v1::VillageDecisionKind::GoalAtStake)),
+            (
+                "pending[2].step".into(),
+                "must name a step that waits".into()
+            )
+        );
+    }
+
+    /// A piece in a hold names a good only if it is one, and a value only if it is a chest.
+    #[test]
+    fn cargo_names_only_what_its_kind_uses() {
+        let grain_with_a_good = v1::VillageCargo {
+            kind: v1::VillageCargoKind::Grain as i32,
+            good: v1::VillageGood::Ox as i32,
+            chest: 0,
+        };
+        let e = Cargo::from_wire(grain_with_a_good, &At::Root).unwrap_err();
+        assert_eq!(e.errors[0].field, "good");
+        for cargo in [Cargo::Chest(3), Cargo::Grain, Cargo::Good(Good::Ox)] {
+            let wire: v1::VillageCargo = cargo.to_wire();
+            assert_eq!(Cargo::from_wire(wire, &At::Root).unwrap(), cargo);
+        }
     }
 }
