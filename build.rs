@@ -49,6 +49,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .register_descriptors(&descriptors)?
         .out_dir(&out)
         .build(&[".referee.v1"])?;
+    // Numbers are read by the crate's own reader (`src/pb/json.rs` says why).
+    let serde = out.join("referee.v1.serde.rs");
+    let generated = std::fs::read_to_string(&serde)?;
+    const PBJSON_NUMBER: &str = "::pbjson::private::NumberDeserialize";
+    if !generated.contains(PBJSON_NUMBER) {
+        return Err(format!(
+            "pbjson no longer reads numbers with {PBJSON_NUMBER}: see src/pb/json.rs"
+        )
+        .into());
+    }
+    std::fs::write(
+        &serde,
+        generated.replace(PBJSON_NUMBER, "crate::pb::json::Number"),
+    )?;
     tonic_prost_build::configure()
         .codec_path("crate::service::transport::codec::RefereeCodec")
         .build_client(true)

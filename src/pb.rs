@@ -13,6 +13,8 @@ pub mod referee {
 
 pub use referee::v1;
 
+pub mod json;
+
 /// The encoded `FileDescriptorSet` of `proto/`, for reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/referee_descriptor.bin"));
