@@ -25,6 +25,7 @@ use prost::Message;
 use referee::games::village::Options as VillageOptions;
 use referee::pb::v1::{self, referee_service_server::RefereeService};
 use referee::service::metrics::Metrics;
+use referee::service::transport::connect;
 use referee::service::wire::{self, game_state, Wire};
 use referee::service::Referee;
 
@@ -105,10 +106,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     r.into_inner().encode_to_vec().len()
                 }
                 "json" => {
-                    let request: v1::ApplyRequest = serde_json::from_slice(&json).unwrap();
-                    black_box(request.encode_to_vec());
-                    let answer = v1::ApplyResponse::decode(black_box(&answer_bytes[..])).unwrap();
-                    serde_json::to_vec(&answer).unwrap().len()
+                    black_box(connect::from_json::<v1::ApplyRequest>(&json).unwrap());
+                    connect::to_json::<v1::ApplyResponse>(black_box(&answer_bytes))
+                        .unwrap()
+                        .len()
                 }
                 "codec" => {
                     black_box(v1::ApplyRequest::decode(bytes).unwrap());

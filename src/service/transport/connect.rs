@@ -109,20 +109,24 @@ impl Codec {
 /// A JSON body to protobuf bytes, or the other way, for one message type.
 type Transcode = fn(&[u8]) -> Result<Vec<u8>, String>;
 
-/// A request message from JSON; an empty body is the empty message, as Connect's own servers
-/// read it (`curl -X POST` with no data).
-fn from_json<M: Message + Default + serde::de::DeserializeOwned>(
+/// A request message from JSON, as the protobuf bytes the gRPC stack takes; an empty body is the
+/// empty message, as Connect's own servers read it (`curl -X POST` with no data). The body is
+/// checked as UTF-8 once, whole (serde_json would check each string it reads).
+pub fn from_json<M: Message + Default + serde::de::DeserializeOwned>(
     json: &[u8],
 ) -> Result<Vec<u8>, String> {
     if json.trim_ascii().is_empty() {
         return Ok(M::default().encode_to_vec());
     }
-    serde_json::from_slice::<M>(json)
+    let text = std::str::from_utf8(json)
+        .map_err(|e| format!("the request is not valid JSON for its message: not UTF-8 ({e})"))?;
+    serde_json::from_str::<M>(text)
         .map(|m| m.encode_to_vec())
         .map_err(|e| format!("the request is not valid JSON for its message: {e}"))
 }
 
-fn to_json<M: Message + Default + serde::Serialize>(proto: &[u8]) -> Result<Vec<u8>, String> {
+/// An answer's protobuf bytes, as the gRPC stack gives them, to JSON.
+pub fn to_json<M: Message + Default + serde::Serialize>(proto: &[u8]) -> Result<Vec<u8>, String> {
     let message = M::decode(proto).map_err(|e| e.to_string())?;
     serde_json::to_vec(&message).map_err(|e| e.to_string())
 }

@@ -170,6 +170,11 @@ impl ToWire<String> for str {
     }
 }
 
+impl ToWire<i64> for u32 {
+    fn to_wire(&self) -> i64 {
+        i64::from(*self)
+    }
+}
 impl ToWire<u32> for u8 {
     fn to_wire(&self) -> u32 {
         u32::from(*self)
@@ -290,6 +295,44 @@ impl<T: FromWire<P> + 'static, P: 'static, const N: usize> FromWire<Vec<P>> for 
     }
 }
 
+/// A message in a message field (proto3 presence): written `Some`, and read from `None` as the
+/// message's defaults.
+macro_rules! presence {
+    (to $core:ty, $($proto:ident)::+) => {
+        impl $crate::service::wire::declare::ToWire<Option<$($proto)::+>> for $core {
+            fn to_wire(&self) -> Option<$($proto)::+> {
+                Some($crate::service::wire::declare::ToWire::to_wire(self))
+            }
+        }
+    };
+    (from $core:ty, $($proto:ident)::+) => {
+        impl $crate::service::wire::declare::FromWire<Option<$($proto)::+>> for $core {
+            fn from_wire(
+                p: Option<$($proto)::+>,
+                at: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                $crate::service::wire::declare::FromWire::from_wire(p.unwrap_or_default(), at)
+            }
+        }
+    };
+}
+pub(crate) use presence;
+
+/// A field that a flat message's kind leaves unset, refused when it is set (a good named for
+/// grain): for a [`wire_kind!`] `check`.
+pub fn unset_unless(
+    used: bool,
+    set: bool,
+    at: &At,
+    field: &'static str,
+    why: &str,
+) -> Result<(), StateErrors> {
+    match set && !used {
+        true => Err(at.field(field).error(why)),
+        false => Ok(()),
+    }
+}
+
 /// Declares how a core struct and a proto message map onto each other, field by field, the names
 /// being the same on both sides; every field of the message must be named, so a field added to
 /// the proto without its line does not compile.
@@ -327,11 +370,7 @@ macro_rules! wire_message {
                 }
             }
         }
-        impl $crate::service::wire::declare::ToWire<Option<$($proto)::+>> for $src {
-            fn to_wire(&self) -> Option<$($proto)::+> {
-                Some($crate::service::wire::declare::ToWire::to_wire(self))
-            }
-        }
+        $crate::service::wire::declare::presence!(to $src, $($proto)::+);
     };
     (@get $s:ident $field:ident => $raw:expr) => { $raw };
     (@get $s:ident $field:ident = $expr:expr) => {
@@ -363,17 +402,34 @@ macro_rules! wire_message {
                 }
             }
         }
-        impl $crate::service::wire::declare::FromWire<Option<$($proto)::+>> for $core {
-            fn from_wire(
-                p: Option<$($proto)::+>,
-                at: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                $crate::service::wire::declare::FromWire::from_wire(p.unwrap_or_default(), at)
-            }
-        }
+        $crate::service::wire::declare::presence!(from $core, $($proto)::+);
     };
 }
 pub(crate) use wire_message;
+
+/// Declares how a core array newtype (`Cubes([u8; 4])`) and a message of one field per entry map
+/// onto each other, the fields named in the order of the entries.
+macro_rules! wire_array {
+    ($core:ident <=> $($proto:ident)::+ { $($field:ident),+ $(,)? }) => {
+        impl $crate::service::wire::declare::ToWire<$($proto)::+> for $core {
+            fn to_wire(&self) -> $($proto)::+ {
+                let [$($field),+] = self.0;
+                $($proto)::+ { $($field),+ }
+            }
+        }
+        impl $crate::service::wire::declare::FromWire<$($proto)::+> for $core {
+            fn from_wire(
+                p: $($proto)::+,
+                _: &$crate::service::wire::declare::At,
+            ) -> Result<Self, $crate::core::StateErrors> {
+                Ok($core([$(p.$field),+]))
+            }
+        }
+        $crate::service::wire::declare::presence!(to $core, $($proto)::+);
+        $crate::service::wire::declare::presence!(from $core, $($proto)::+);
+    };
+}
+pub(crate) use wire_array;
 
 /// Declares how a core enum and its proto enum map onto each other, variant by variant, the names
 /// being the same on both sides. Decoding refuses the proto's `UNSPECIFIED`, and any number the
@@ -492,19 +548,8 @@ macro_rules! wire_kind {
                 $crate::service::wire::declare::FromWire::from_wire(p.clone(), at)
             }
         }
-        impl $crate::service::wire::declare::FromWire<Option<$($proto)::+>> for $core {
-            fn from_wire(
-                p: Option<$($proto)::+>,
-                at: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                $crate::service::wire::declare::FromWire::from_wire(p.unwrap_or_default(), at)
-            }
-        }
-        impl $crate::service::wire::declare::ToWire<Option<$($proto)::+>> for $core {
-            fn to_wire(&self) -> Option<$($proto)::+> {
-                Some($crate::service::wire::declare::ToWire::to_wire(self))
-            }
-        }
+        $crate::service::wire::declare::presence!(from $core, $($proto)::+);
+        $crate::service::wire::declare::presence!(to $core, $($proto)::+);
     };
     (@kind $k:ident $variant:ident $kind:ident) => { $k::$kind };
     (@kind $k:ident $variant:ident) => { $k::$variant };
@@ -567,11 +612,7 @@ macro_rules! wire_oneof {
                 $($proto)::+ { $oneof: Some(arm) }
             }
         }
-        impl $crate::service::wire::declare::ToWire<Option<$($proto)::+>> for $core {
-            fn to_wire(&self) -> Option<$($proto)::+> {
-                Some($crate::service::wire::declare::ToWire::to_wire(self))
-            }
-        }
+        $crate::service::wire::declare::presence!(to $core, $($proto)::+);
     };
     ($core:ident <=> $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt $(+ $sp:ident)*),+ $(,)? }) => {
         $crate::service::wire::declare::wire_oneof!($core => $($proto)::+, $oneof: $($arms)::+ { $($variant $body $(+ $sp)*),+ });

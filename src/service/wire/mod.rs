@@ -10,10 +10,12 @@ pub mod village;
 
 use crate::service::contexts::Contexts;
 
+use crate::core::status::{Cooperative, ScoreItem, SeatResult};
 use crate::core::{Seat, StateErrors, Status};
 use crate::games::table::{Applied, Setup, Table, TableAction, TableView};
 use crate::games::{Game, RulesVersion};
 use crate::pb::v1;
+use declare::ToWire;
 
 /// A game as the service sees it: its core rules ([`Game`]) plus its messages in the oneofs of
 /// `referee.v1`. Each game implements it once, in its wire module; nothing here decides a rule.
@@ -366,41 +368,23 @@ pub fn view_status<G: Wire>(table: &Table<G>, view: &TableView<G::View>) -> v1::
 
 /// The status every game shares.
 pub fn status_to_proto(s: &Status) -> v1::Status {
-    v1::Status {
-        to_act: s.to_act.iter().map(|&x| u32::from(x)).collect(),
-        free_to_act: s.free.iter().map(|&x| u32::from(x)).collect(),
-        finished: s.finished,
-        result: s.finished.then(|| v1::GameResult {
-            seats: s
-                .result
-                .iter()
-                .map(|r| v1::SeatResult {
-                    seat: r.seat.into(),
-                    score: r.score,
-                    tie_breaker: r.tie_breakers.first().copied().unwrap_or(0),
-                    tie_breakers: r.tie_breakers.clone(),
-                    rank: r.rank,
-                    winner: r.winner,
-                    breakdown: r
-                        .breakdown
-                        .iter()
-                        .map(|i| v1::ScoreItem {
-                            category: i.category.to_owned(),
-                            points: i.points.into(),
-                        })
-                        .collect(),
-                    tie_breaker_names: r.tie_breaker_names.iter().map(|&n| n.to_owned()).collect(),
-                })
-                .collect(),
-            cooperative: s.cooperative.as_ref().map(|c| v1::CooperativeResult {
-                won: c.won,
-                rating: c.rating.to_owned(),
-                victory_pile: 0,
-            }),
-        }),
-        phase: s.phase.to_owned(),
-    }
+    s.to_wire()
 }
+declare::wire_message!(Status => v1::Status as s {
+    to_act,
+    free_to_act = s.free,
+    finished,
+    result => s.finished.then(|| ToWire::<v1::GameResult>::to_wire(s)),
+    phase,
+});
+declare::wire_message!(Status => v1::GameResult as s { seats = s.result, cooperative });
+declare::wire_message!(SeatResult => v1::SeatResult as r {
+    seat, score,
+    tie_breaker = r.tie_breakers.first().copied().unwrap_or(0),
+    tie_breakers, rank, winner, breakdown, tie_breaker_names,
+});
+declare::wire_message!(ScoreItem => v1::ScoreItem as i { category, points });
+declare::wire_message!(Cooperative => v1::CooperativeResult as c { won, rating } zero { victory_pile });
 
 /// The [`Wire`] methods that only place a game's messages in the oneofs of `referee.v1` (its
 /// arm is named `$arm` in every one), written once: each wraps the game's message, written by its

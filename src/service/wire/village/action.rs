@@ -8,7 +8,7 @@ use crate::games::village::state::church::{BagDraw, ChurchPayment};
 use crate::games::village::state::council::{CouncilPayment, Privilege};
 use crate::pb::v1;
 use crate::service::wire::declare::{
-    wire_kind, wire_message, wire_oneof, At, FromWire, Spread, ToWire,
+    unset_unless, wire_kind, wire_message, wire_oneof, At, FromWire, Spread, ToWire,
 };
 
 wire_oneof!(Action <=> v1::VillageAction, action: v1::village_action::Action {
@@ -151,17 +151,16 @@ wire_kind!(Privilege <=> v1::VillageUsePrivilege, privilege: v1::VillagePrivileg
 fn privilege_fields(u: &v1::VillageUsePrivilege, at: &At) -> Result<(), StateErrors> {
     use v1::VillagePrivilege as P;
     let kind = P::try_from(u.privilege);
-    if kind != Ok(P::Cubes) && !u.colours.is_empty() {
-        return Err(at
-            .field("colours")
-            .error("must be empty unless the privilege is CUBES"));
-    }
-    if kind != Ok(P::Good) && u.good != 0 {
-        return Err(at
-            .field("good")
-            .error("must be unset unless the privilege is GOOD"));
-    }
-    Ok(())
+    let why = "must be empty unless the privilege is CUBES";
+    unset_unless(
+        kind == Ok(P::Cubes),
+        !u.colours.is_empty(),
+        at,
+        "colours",
+        why,
+    )?;
+    let why = "must be unset unless the privilege is GOOD";
+    unset_unless(kind == Ok(P::Good), u.good != 0, at, "good", why)
 }
 
 #[cfg(test)]

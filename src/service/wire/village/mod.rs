@@ -16,7 +16,9 @@ use crate::games::village::state::sea::Ship;
 use crate::games::village::state::{Goal, HeldGoal, Market, Parts, SeatState, Supply};
 use crate::games::village::{Options, Rules, State, View};
 use crate::pb::v1;
-use crate::service::wire::declare::{wire_enum, wire_message, At, FromWire, ToWire};
+use crate::service::wire::declare::{
+    presence, wire_array, wire_enum, wire_message, At, FromWire, ToWire,
+};
 use crate::service::wire::{oneof_arms, Wire};
 use crate::service::Contexts;
 
@@ -175,11 +177,7 @@ impl FromWire<v1::VillageOptions> for Options {
         })
     }
 }
-impl FromWire<Option<v1::VillageOptions>> for Options {
-    fn from_wire(o: Option<v1::VillageOptions>, at: &At) -> Result<Options, StateErrors> {
-        Options::from_wire(o.unwrap_or_default(), at)
-    }
-}
+presence!(from Options, v1::VillageOptions);
 
 /// What Village Port adds is absent from the wire while it is empty (a game without the
 /// expansion keeps the bytes it had before the expansion was served).
@@ -206,46 +204,9 @@ fn seat_views(v: &View) -> Vec<v1::VillageSeat> {
         .collect()
 }
 
-impl ToWire<v1::VillageCubes> for Cubes {
-    fn to_wire(&self) -> v1::VillageCubes {
-        let [brown, pink, orange, green] = self.0;
-        v1::VillageCubes {
-            brown,
-            pink,
-            orange,
-            green,
-        }
-    }
-}
-impl ToWire<Option<v1::VillageCubes>> for Cubes {
-    fn to_wire(&self) -> Option<v1::VillageCubes> {
-        Some(self.to_wire())
-    }
-}
-impl FromWire<Option<v1::VillageCubes>> for Cubes {
-    fn from_wire(c: Option<v1::VillageCubes>, _: &At) -> Result<Cubes, StateErrors> {
-        let c = c.unwrap_or_default();
-        Ok(Cubes([c.brown, c.pink, c.orange, c.green]))
-    }
-}
-impl ToWire<Option<v1::VillageGoods>> for Goods {
-    fn to_wire(&self) -> Option<v1::VillageGoods> {
-        let [horse, ox, wagon, plow, scroll] = self.0;
-        Some(v1::VillageGoods {
-            horse,
-            ox,
-            wagon,
-            plow,
-            scroll,
-        })
-    }
-}
-impl FromWire<Option<v1::VillageGoods>> for Goods {
-    fn from_wire(g: Option<v1::VillageGoods>, _: &At) -> Result<Goods, StateErrors> {
-        let g = g.unwrap_or_default();
-        Ok(Goods([g.horse, g.ox, g.wagon, g.plow, g.scroll]))
-    }
-}
+wire_array!(Cubes <=> v1::VillageCubes { brown, pink, orange, green });
+wire_array!(Goods <=> v1::VillageGoods { horse, ox, wagon, plow, scroll });
+
 /// A market stall or waiting space: the customer on it, if any.
 impl ToWire<v1::VillageSlot> for Option<u8> {
     fn to_wire(&self) -> v1::VillageSlot {

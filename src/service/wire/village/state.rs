@@ -8,7 +8,7 @@ use crate::games::village::state::family::{Member, Place};
 use crate::games::village::state::sea::{Cargo, Gone, Harbour};
 use crate::games::village::state::{Decision, Step};
 use crate::pb::v1;
-use crate::service::wire::declare::{listed, wire_kind, At, FromWire, ToWire};
+use crate::service::wire::declare::{listed, unset_unless, wire_kind, At, FromWire, ToWire};
 
 /// A place code's kind (see `village.proto`).
 const KIND: u32 = 1000;
@@ -174,17 +174,10 @@ wire_kind!(Cargo <=> v1::VillageCargo, kind: v1::VillageCargoKind as "piece" {
 fn cargo_fields(c: &v1::VillageCargo, at: &At) -> Result<(), StateErrors> {
     use v1::VillageCargoKind as K;
     let kind = K::try_from(c.kind);
-    if kind != Ok(K::Good) && c.good != 0 {
-        return Err(at
-            .field("good")
-            .error("must be unset unless the kind is GOOD"));
-    }
-    if kind != Ok(K::Chest) && c.chest != 0 {
-        return Err(at
-            .field("chest")
-            .error("must be 0 unless the kind is CHEST"));
-    }
-    Ok(())
+    let why = "must be unset unless the kind is GOOD";
+    unset_unless(kind == Ok(K::Good), c.good != 0, at, "good", why)?;
+    let why = "must be 0 unless the kind is CHEST";
+    unset_unless(kind == Ok(K::Chest), c.chest != 0, at, "chest", why)
 }
 
 /// A view's counts must be 0 in a state, which carries what they count.
