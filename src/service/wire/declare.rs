@@ -295,23 +295,37 @@ impl<T: FromWire<P> + 'static, P: 'static, const N: usize> FromWire<Vec<P>> for 
     }
 }
 
+/// A declaration's items, in a block of their own in which this module is `d` (so their paths
+/// stay short, and no name leaks into the module that declares).
+macro_rules! scoped {
+    ($($item:item)*) => {
+        const _: () = {
+            #[allow(unused_imports)]
+            use {$crate::core::StateErrors, $crate::service::wire::declare as d};
+            $($item)*
+        };
+    };
+}
+pub(crate) use scoped;
+
 /// A message in a message field (proto3 presence): written `Some`, and read from `None` as the
 /// message's defaults.
 macro_rules! presence {
     (to $core:ty, $($proto:ident)::+) => {
-        impl $crate::service::wire::declare::ToWire<Option<$($proto)::+>> for $core {
-            fn to_wire(&self) -> Option<$($proto)::+> {
-                Some($crate::service::wire::declare::ToWire::to_wire(self))
+        $crate::service::wire::declare::scoped! {
+            impl d::ToWire<Option<$($proto)::+>> for $core {
+                fn to_wire(&self) -> Option<$($proto)::+> {
+                    Some(d::ToWire::to_wire(self))
+                }
             }
         }
     };
     (from $core:ty, $($proto:ident)::+) => {
-        impl $crate::service::wire::declare::FromWire<Option<$($proto)::+>> for $core {
-            fn from_wire(
-                p: Option<$($proto)::+>,
-                at: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                $crate::service::wire::declare::FromWire::from_wire(p.unwrap_or_default(), at)
+        $crate::service::wire::declare::scoped! {
+            impl d::FromWire<Option<$($proto)::+>> for $core {
+                fn from_wire(p: Option<$($proto)::+>, at: &d::At) -> Result<Self, StateErrors> {
+                    d::FromWire::from_wire(p.unwrap_or_default(), at)
+                }
             }
         }
     };
@@ -350,49 +364,52 @@ pub fn unset_unless(
 /// A message in a message field is `Some` on the wire, and decodes from `None` as its defaults.
 macro_rules! wire_message {
     ($core:ident <=> $($proto:ident)::+ { $($field:ident $([$max:expr])? $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
-        $crate::service::wire::declare::wire_message!(@to $core => [$($proto)::+] as s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
-        $crate::service::wire::declare::wire_message!(@from $core <= [$($proto)::+] { $($field $([$max])?),+ });
+        $crate::service::wire::declare::scoped! {
+            d::wire_message!(@to $core => [$($proto)::+] as s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
+            d::wire_message!(@from $core <= [$($proto)::+] { $($field $([$max])?),+ });
+        }
     };
     ($core:ident <= $($proto:ident)::+ <= $src:ty as $s:ident { $($field:ident $([$max:expr])? $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
-        $crate::service::wire::declare::wire_message!(@to $src => [$($proto)::+] as $s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
-        $crate::service::wire::declare::wire_message!(@from $core <= [$($proto)::+] { $($field $([$max])?),+ });
+        $crate::service::wire::declare::scoped! {
+            d::wire_message!(@to $src => [$($proto)::+] as $s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
+            d::wire_message!(@from $core <= [$($proto)::+] { $($field $([$max])?),+ });
+        }
     };
     ($src:ty => $($proto:ident)::+ as $s:ident { $($field:ident $([$max:expr])? $(= $expr:expr)? $(=> $raw:expr)?),+ $(,)? } $(zero { $($zero:ident),+ })?) => {
-        $crate::service::wire::declare::wire_message!(@to $src => [$($proto)::+] as $s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
+        $crate::service::wire::declare::scoped! {
+            d::wire_message!(@to $src => [$($proto)::+] as $s { $($field $(= $expr)? $(=> $raw)?),+ } { $($($zero),+)? });
+        }
     };
     (@to $src:ty => [$($proto:ident)::+] as $s:ident { $($field:ident $(= $expr:expr)? $(=> $raw:expr)?),+ } { $($zero:ident),* }) => {
-        impl $crate::service::wire::declare::ToWire<$($proto)::+> for $src {
+        impl d::ToWire<$($proto)::+> for $src {
             fn to_wire(&self) -> $($proto)::+ {
                 let $s = self;
                 $($proto)::+ {
-                    $($field: $crate::service::wire::declare::wire_message!(@get $s $field $(= $expr)? $(=> $raw)?),)+
+                    $($field: d::wire_message!(@get $s $field $(= $expr)? $(=> $raw)?),)+
                     $($zero: Default::default(),)*
                 }
             }
         }
-        $crate::service::wire::declare::presence!(to $src, $($proto)::+);
+        d::presence!(to $src, $($proto)::+);
     };
     (@get $s:ident $field:ident => $raw:expr) => { $raw };
     (@get $s:ident $field:ident = $expr:expr) => {
-        $crate::service::wire::declare::ToWire::to_wire(&$expr)
+        d::ToWire::to_wire(&$expr)
     };
     (@get $s:ident $field:ident) => {
-        $crate::service::wire::declare::ToWire::to_wire(&$s.$field)
+        d::ToWire::to_wire(&$s.$field)
     };
     (@field $p:ident $at:ident $errs:ident $field:ident [$max:expr]) => {
-        $crate::service::wire::declare::listed($p.$field, $max, &$at.field(stringify!($field)), &mut $errs)
+        d::listed($p.$field, $max, &$at.field(stringify!($field)), &mut $errs)
     };
     (@field $p:ident $at:ident $errs:ident $field:ident) => {
-        $crate::service::wire::declare::field($p.$field, &$at.field(stringify!($field)), &mut $errs)
+        d::field($p.$field, &$at.field(stringify!($field)), &mut $errs)
     };
     (@from $core:ident <= [$($proto:ident)::+] { $($field:ident $([$max:expr])?),+ }) => {
-        impl $crate::service::wire::declare::FromWire<$($proto)::+> for $core {
-            fn from_wire(
-                p: $($proto)::+,
-                at: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                let mut errs = $crate::core::StateErrors::default();
-                $(let $field = $crate::service::wire::declare::wire_message!(
+        impl d::FromWire<$($proto)::+> for $core {
+            fn from_wire(p: $($proto)::+, at: &d::At) -> Result<Self, StateErrors> {
+                let mut errs = StateErrors::default();
+                $(let $field = d::wire_message!(
                     @field p at errs $field $([$max])?
                 );)+
                 // Every field is `Some` exactly when no error was kept.
@@ -402,7 +419,7 @@ macro_rules! wire_message {
                 }
             }
         }
-        $crate::service::wire::declare::presence!(from $core, $($proto)::+);
+        d::presence!(from $core, $($proto)::+);
     };
 }
 pub(crate) use wire_message;
@@ -411,22 +428,21 @@ pub(crate) use wire_message;
 /// onto each other, the fields named in the order of the entries.
 macro_rules! wire_array {
     ($core:ident <=> $($proto:ident)::+ { $($field:ident),+ $(,)? }) => {
-        impl $crate::service::wire::declare::ToWire<$($proto)::+> for $core {
-            fn to_wire(&self) -> $($proto)::+ {
-                let [$($field),+] = self.0;
-                $($proto)::+ { $($field),+ }
+        $crate::service::wire::declare::scoped! {
+            impl d::ToWire<$($proto)::+> for $core {
+                fn to_wire(&self) -> $($proto)::+ {
+                    let [$($field),+] = self.0;
+                    $($proto)::+ { $($field),+ }
+                }
             }
-        }
-        impl $crate::service::wire::declare::FromWire<$($proto)::+> for $core {
-            fn from_wire(
-                p: $($proto)::+,
-                _: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                Ok($core([$(p.$field),+]))
+            impl d::FromWire<$($proto)::+> for $core {
+                fn from_wire(p: $($proto)::+, _: &d::At) -> Result<Self, StateErrors> {
+                    Ok($core([$(p.$field),+]))
+                }
             }
+            d::presence!(to $core, $($proto)::+);
+            d::presence!(from $core, $($proto)::+);
         }
-        $crate::service::wire::declare::presence!(to $core, $($proto)::+);
-        $crate::service::wire::declare::presence!(from $core, $($proto)::+);
     };
 }
 pub(crate) use wire_array;
@@ -439,43 +455,43 @@ pub(crate) use wire_array;
 /// have more. The `or` form reads an unknown number as a fallback variant instead of refusing it.
 macro_rules! wire_enum {
     ($core:ident => $proto:ty { $($variant:ident),+ $(,)? }) => {
-        impl $crate::service::wire::declare::ToWire<i32> for $core {
-            fn to_wire(&self) -> i32 {
-                type P = $proto;
-                match self {
-                    $($core::$variant => P::$variant as i32,)+
+        $crate::service::wire::declare::scoped! {
+            impl d::ToWire<i32> for $core {
+                fn to_wire(&self) -> i32 {
+                    type P = $proto;
+                    match self {
+                        $($core::$variant => P::$variant as i32,)+
+                    }
                 }
             }
         }
     };
     ($core:ident <=> $($proto:ident)::+ or $fallback:ident { $($variant:ident),+ $(,)? }) => {
-        $crate::service::wire::declare::wire_enum!($core => $($proto)::+ { $($variant),+ });
-        /// A number the proto does not define reads as the fallback, for the game to refuse.
-        impl $crate::service::wire::declare::FromWire<i32> for $core {
-            fn from_wire(
-                n: i32,
-                _: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                type P = $($proto)::+;
-                Ok(match P::try_from(n) {
-                    $(Ok(P::$variant) => $core::$variant,)+
-                    #[allow(unreachable_patterns)]
-                    _ => $core::$fallback,
-                })
+        $crate::service::wire::declare::scoped! {
+            d::wire_enum!($core => $($proto)::+ { $($variant),+ });
+            /// A number the proto does not define reads as the fallback, for the game to refuse.
+            impl d::FromWire<i32> for $core {
+                fn from_wire(n: i32, _: &d::At) -> Result<Self, StateErrors> {
+                    type P = $($proto)::+;
+                    Ok(match P::try_from(n) {
+                        $(Ok(P::$variant) => $core::$variant,)+
+                        #[allow(unreachable_patterns)]
+                        _ => $core::$fallback,
+                    })
+                }
             }
         }
     };
     ($core:ident <=> $proto:ty as $noun:literal { $($variant:ident),+ $(,)? }) => {
-        $crate::service::wire::declare::wire_enum!($core => $proto { $($variant),+ });
-        impl $crate::service::wire::declare::FromWire<i32> for $core {
-            fn from_wire(
-                n: i32,
-                at: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                type P = $proto;
-                match P::try_from(n) {
-                    $(Ok(P::$variant) => Ok($core::$variant),)+
-                    Ok(P::Unspecified) | Err(_) => Err(at.error(concat!("must name a ", $noun))),
+        $crate::service::wire::declare::scoped! {
+            d::wire_enum!($core => $proto { $($variant),+ });
+            impl d::FromWire<i32> for $core {
+                fn from_wire(n: i32, at: &d::At) -> Result<Self, StateErrors> {
+                    type P = $proto;
+                    match P::try_from(n) {
+                        $(Ok(P::$variant) => Ok($core::$variant),)+
+                        Ok(P::Unspecified) | Err(_) => Err(at.error(concat!("must name a ", $noun))),
+                    }
                 }
             }
         }
@@ -505,51 +521,47 @@ macro_rules! wire_kind {
     ($core:ident <=> $($proto:ident)::+, $kindf:ident: $($kinds:ident)::+ as $noun:literal {
         $($variant:ident $body:tt $(+ $sp:ident)* $(as $kind:ident)?),+ $(,)?
     } $(check $check:path)?) => {
-        impl $crate::service::wire::declare::ToWire<$($proto)::+> for $core {
-            fn to_wire(&self) -> $($proto)::+ {
-                let mut m = <$($proto)::+>::default();
-                $crate::service::wire::declare::Spread::spread(self, &mut m);
-                m
-            }
-        }
-        impl $crate::service::wire::declare::Spread<$($proto)::+> for $core {
-            fn spread(&self, m: &mut $($proto)::+) {
-                type K = $($kinds)::+;
-                match self {
-                    $($crate::service::wire::declare::wire_kind!(@pat $core $variant $body $($sp)*) => {
-                        m.$kindf = $crate::service::wire::declare::wire_kind!(@kind K $variant $($kind)?) as i32;
-                        $crate::service::wire::declare::wire_kind!(@set m $body);
-                        $($crate::service::wire::declare::Spread::spread($sp, m);)*
-                    })+
+        $crate::service::wire::declare::scoped! {
+            impl d::ToWire<$($proto)::+> for $core {
+                fn to_wire(&self) -> $($proto)::+ {
+                    let mut m = <$($proto)::+>::default();
+                    d::Spread::spread(self, &mut m);
+                    m
                 }
             }
-        }
-        impl $crate::service::wire::declare::FromWire<$($proto)::+> for $core {
-            fn from_wire(
-                p: $($proto)::+,
-                at: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                type K = $($kinds)::+;
-                $($check(&p, at)?;)?
-                Ok(match K::try_from(p.$kindf) {
-                    $(Ok($crate::service::wire::declare::wire_kind!(@kind K $variant $($kind)?)) =>
-                        $crate::service::wire::declare::wire_kind!(@from $core $variant $body p at $($sp)*),)+
-                    Ok(K::Unspecified) | Err(_) => {
-                        return Err(at.field(stringify!($kindf)).error(concat!("must name a ", $noun)))
+            impl d::Spread<$($proto)::+> for $core {
+                fn spread(&self, m: &mut $($proto)::+) {
+                    type K = $($kinds)::+;
+                    match self {
+                        $(d::wire_kind!(@pat $core $variant $body $($sp)*) => {
+                            m.$kindf = d::wire_kind!(@kind K $variant $($kind)?) as i32;
+                            d::wire_kind!(@set m $body);
+                            $(d::Spread::spread($sp, m);)*
+                        })+
                     }
-                })
+                }
             }
-        }
-        impl $crate::service::wire::declare::FromWire<&$($proto)::+> for $core {
-            fn from_wire(
-                p: &$($proto)::+,
-                at: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                $crate::service::wire::declare::FromWire::from_wire(p.clone(), at)
+            impl d::FromWire<$($proto)::+> for $core {
+                fn from_wire(p: $($proto)::+, at: &d::At) -> Result<Self, StateErrors> {
+                    type K = $($kinds)::+;
+                    $($check(&p, at)?;)?
+                    Ok(match K::try_from(p.$kindf) {
+                        $(Ok(d::wire_kind!(@kind K $variant $($kind)?)) =>
+                            d::wire_kind!(@from $core $variant $body p at $($sp)*),)+
+                        Ok(K::Unspecified) | Err(_) => {
+                            return Err(at.field(stringify!($kindf)).error(concat!("must name a ", $noun)))
+                        }
+                    })
+                }
             }
+            impl d::FromWire<&$($proto)::+> for $core {
+                fn from_wire(p: &$($proto)::+, at: &d::At) -> Result<Self, StateErrors> {
+                    d::FromWire::from_wire(p.clone(), at)
+                }
+            }
+            d::presence!(from $core, $($proto)::+);
+            d::presence!(to $core, $($proto)::+);
         }
-        $crate::service::wire::declare::presence!(from $core, $($proto)::+);
-        $crate::service::wire::declare::presence!(to $core, $($proto)::+);
     };
     (@kind $k:ident $variant:ident $kind:ident) => { $k::$kind };
     (@kind $k:ident $variant:ident) => { $k::$variant };
@@ -558,35 +570,35 @@ macro_rules! wire_kind {
     };
     (@pat $core:ident $variant:ident ( $f:ident )) => { $core::$variant($f) };
     (@set $m:ident { $($f:ident $(: $via:ident)? $(=> $wire:ident)?),* }) => {
-        $($crate::service::wire::declare::wire_kind!(@put $m $f $(: $via)? $(=> $wire)?);)*
+        $(d::wire_kind!(@put $m $f $(: $via)? $(=> $wire)?);)*
     };
     (@set $m:ident ( $f:ident )) => {
-        $crate::service::wire::declare::wire_kind!(@put $m $f)
+        d::wire_kind!(@put $m $f)
     };
-    (@put $m:ident $f:ident) => { $m.$f = $crate::service::wire::declare::ToWire::to_wire($f) };
+    (@put $m:ident $f:ident) => { $m.$f = d::ToWire::to_wire($f) };
     (@put $m:ident $f:ident : $via:ident) => {
-        $m.$f = $crate::service::wire::declare::ToWire::to_wire(&$via(*$f))
+        $m.$f = d::ToWire::to_wire(&$via(*$f))
     };
     (@put $m:ident $f:ident => $wire:ident) => {
-        $m.$wire = $crate::service::wire::declare::ToWire::to_wire($f)
+        $m.$wire = d::ToWire::to_wire($f)
     };
     (@from $core:ident $variant:ident { $($f:ident $(: $via:ident)? $(=> $wire:ident)?),* } $p:ident $at:ident $($sp:ident)*) => {
         $core::$variant {
-            $($f: $crate::service::wire::declare::wire_kind!(@get $p $at $f $(: $via)? $(=> $wire)?),)*
-            $($sp: $crate::service::wire::declare::FromWire::from_wire(&$p, $at)?,)*
+            $($f: d::wire_kind!(@get $p $at $f $(: $via)? $(=> $wire)?),)*
+            $($sp: d::FromWire::from_wire(&$p, $at)?,)*
         }
     };
     (@from $core:ident $variant:ident ( $f:ident ) $p:ident $at:ident) => {
-        $core::$variant($crate::service::wire::declare::wire_kind!(@get $p $at $f))
+        $core::$variant(d::wire_kind!(@get $p $at $f))
     };
     (@get $p:ident $at:ident $f:ident) => {
-        $crate::service::wire::declare::FromWire::from_wire($p.$f, &$at.field(stringify!($f)))?
+        d::FromWire::from_wire($p.$f, &$at.field(stringify!($f)))?
     };
     (@get $p:ident $at:ident $f:ident : $via:ident) => {
-        <$via as $crate::service::wire::declare::FromWire<_>>::from_wire($p.$f, &$at.field(stringify!($f)))?.0
+        <$via as d::FromWire<_>>::from_wire($p.$f, &$at.field(stringify!($f)))?.0
     };
     (@get $p:ident $at:ident $f:ident => $wire:ident) => {
-        $crate::service::wire::declare::FromWire::from_wire($p.$wire, &$at.field(stringify!($wire)))?
+        d::FromWire::from_wire($p.$wire, &$at.field(stringify!($wire)))?
     };
 }
 pub(crate) use wire_kind;
@@ -600,35 +612,36 @@ pub(crate) use wire_kind;
 /// encodes only.
 macro_rules! wire_oneof {
     ($core:ident => $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt $(+ $sp:ident)*),+ $(,)? }) => {
-        impl $crate::service::wire::declare::ToWire<$($proto)::+> for $core {
-            #[allow(unused_variables)]
-            fn to_wire(&self) -> $($proto)::+ {
-                type Arm = $($arms)::+;
-                let value = self;
-                let arm = match value {
-                    $($crate::service::wire::declare::wire_oneof!(@pat $core $variant $body $($sp)*) =>
-                        $crate::service::wire::declare::wire_oneof!(@to Arm::$variant, value $body $($sp)*),)+
-                };
-                $($proto)::+ { $oneof: Some(arm) }
+        $crate::service::wire::declare::scoped! {
+            impl d::ToWire<$($proto)::+> for $core {
+                #[allow(unused_variables)]
+                fn to_wire(&self) -> $($proto)::+ {
+                    type Arm = $($arms)::+;
+                    let value = self;
+                    let arm = match value {
+                        $(d::wire_oneof!(@pat $core $variant $body $($sp)*) =>
+                            d::wire_oneof!(@to Arm::$variant, value $body $($sp)*),)+
+                    };
+                    $($proto)::+ { $oneof: Some(arm) }
+                }
             }
+            d::presence!(to $core, $($proto)::+);
         }
-        $crate::service::wire::declare::presence!(to $core, $($proto)::+);
     };
     ($core:ident <=> $($proto:ident)::+, $oneof:ident: $($arms:ident)::+ { $($variant:ident $body:tt $(+ $sp:ident)*),+ $(,)? }) => {
-        $crate::service::wire::declare::wire_oneof!($core => $($proto)::+, $oneof: $($arms)::+ { $($variant $body $(+ $sp)*),+ });
-        impl $crate::service::wire::declare::FromWire<$($arms)::+> for $core {
-            #[allow(unused_variables)]
-            fn from_wire(
-                arm: $($arms)::+,
-                at: &$crate::service::wire::declare::At,
-            ) -> Result<Self, $crate::core::StateErrors> {
-                type Arm = $($arms)::+;
-                Ok(match arm {
-                    $(Arm::$variant(m) => {
-                        let at = at.arm(stringify!($variant));
-                        $crate::service::wire::declare::wire_oneof!(@from $core $variant $body m at $($sp)*)
-                    })+
-                })
+        $crate::service::wire::declare::scoped! {
+            d::wire_oneof!($core => $($proto)::+, $oneof: $($arms)::+ { $($variant $body $(+ $sp)*),+ });
+            impl d::FromWire<$($arms)::+> for $core {
+                #[allow(unused_variables)]
+                fn from_wire(arm: $($arms)::+, at: &d::At) -> Result<Self, StateErrors> {
+                    type Arm = $($arms)::+;
+                    Ok(match arm {
+                        $(Arm::$variant(m) => {
+                            let at = at.arm(stringify!($variant));
+                            d::wire_oneof!(@from $core $variant $body m at $($sp)*)
+                        })+
+                    })
+                }
             }
         }
     };
@@ -637,36 +650,36 @@ macro_rules! wire_oneof {
     };
     (@pat $core:ident $variant:ident ( $field:ident )) => { $core::$variant($field) };
     (@to $arm:path, $value:ident { $($field:ident $(=> $wire:ident)?),* } $($sp:ident)*) => {
-        $crate::service::wire::declare::arm($arm, |m| {
-            $($crate::service::wire::declare::wire_oneof!(@set m $field $(=> $wire)?);)*
-            $($crate::service::wire::declare::Spread::spread($sp, m);)*
+        d::arm($arm, |m| {
+            $(d::wire_oneof!(@set m $field $(=> $wire)?);)*
+            $(d::Spread::spread($sp, m);)*
         })
     };
     (@set $m:ident $field:ident => $wire:ident) => {
-        $m.$wire = $crate::service::wire::declare::ToWire::to_wire($field)
+        $m.$wire = d::ToWire::to_wire($field)
     };
     (@set $m:ident $field:ident) => {
-        $m.$field = $crate::service::wire::declare::ToWire::to_wire($field)
+        $m.$field = d::ToWire::to_wire($field)
     };
     (@to $arm:path, $value:ident ( $field:ident )) => {
-        $crate::service::wire::declare::arm($arm, |m| {
-            m.$field = $crate::service::wire::declare::ToWire::to_wire($field);
+        d::arm($arm, |m| {
+            m.$field = d::ToWire::to_wire($field);
         })
     };
     (@from $core:ident $variant:ident { $($field:ident $(=> $wire:ident)?),* } $msg:ident $at:ident $($sp:ident)*) => {
         $core::$variant {
-            $($field: $crate::service::wire::declare::wire_oneof!(@get $msg $at $field $(=> $wire)?),)*
-            $($sp: $crate::service::wire::declare::FromWire::from_wire(&$msg, &$at)?,)*
+            $($field: d::wire_oneof!(@get $msg $at $field $(=> $wire)?),)*
+            $($sp: d::FromWire::from_wire(&$msg, &$at)?,)*
         }
     };
     (@get $msg:ident $at:ident $field:ident => $wire:ident) => {
-        $crate::service::wire::declare::FromWire::from_wire($msg.$wire, &$at.field(stringify!($wire)))?
+        d::FromWire::from_wire($msg.$wire, &$at.field(stringify!($wire)))?
     };
     (@get $msg:ident $at:ident $field:ident) => {
-        $crate::service::wire::declare::FromWire::from_wire($msg.$field, &$at.field(stringify!($field)))?
+        d::FromWire::from_wire($msg.$field, &$at.field(stringify!($field)))?
     };
     (@from $core:ident $variant:ident ( $field:ident ) $msg:ident $at:ident) => {
-        $core::$variant($crate::service::wire::declare::FromWire::from_wire(
+        $core::$variant(d::FromWire::from_wire(
             $msg.$field,
             &$at.field(stringify!($field)),
         )?)
