@@ -1,11 +1,13 @@
 //! One declaration per field: the one-to-one part of each game's wire, written as a list of field
-//! names ([`wire_message!`], [`wire_oneof!`], [`wire_enum!`]) from which both directions and the
-//! field paths of errors follow. A field's conversion is chosen by its two types ([`ToWire`],
+//! names ([`wire_message!`], [`wire_oneof!`], [`wire_enum!`], [`wire_kind!`] for a core enum in
+//! one flat message, [`wire_array!`]) from which both directions and the field paths of errors
+//! follow. A field's conversion is chosen by its two types ([`ToWire`],
 //! [`FromWire`]): a list converts entry by entry, a `u8` id widens to `u32` and back, a core value
 //! that is required where the wire has presence (`optional uint32`) is refused with "is required"
 //! when absent, and a message field left out decodes as the message's defaults (proto3). What is
-//! not one-to-one (presence a game decides, redaction, an older rules version's spelling) is
-//! written by hand beside the declarations, as an impl of the same traits.
+//! not one-to-one (presence a game decides, redaction, an older rules version's spelling, a value
+//! spelled in several fields: [`Spread`]) is written by hand beside the declarations, as an impl
+//! of the same traits.
 
 use std::any::{Any, TypeId};
 use std::fmt;
@@ -341,10 +343,10 @@ pub fn unset_unless(
     field: &'static str,
     why: &str,
 ) -> Result<(), StateErrors> {
-    match set && !used {
-        true => Err(at.field(field).error(why)),
-        false => Ok(()),
+    if set && !used {
+        return Err(at.field(field).error(why));
     }
+    Ok(())
 }
 
 /// Declares how a core struct and a proto message map onto each other, field by field, the names

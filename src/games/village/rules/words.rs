@@ -1,6 +1,6 @@
 //! Names for refusals and descriptions: snake case for `details`, words for sentences.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug, Write};
 
 use crate::games::village::action::Cube;
 use crate::games::village::pieces::{Colour, Cubes};
@@ -18,25 +18,50 @@ pub(in crate::games::village::rules) fn word(x: impl Debug) -> String {
 
 /// The variant's name in lower case, its words joined by `sep`.
 fn joined(x: impl Debug, sep: char) -> String {
-    let debug = format!("{x:?}");
-    let mut out = String::with_capacity(debug.len() + 4);
-    for (i, ch) in debug.chars().enumerate() {
-        if ch.is_ascii_uppercase() && i > 0 {
-            out.push(sep);
-        }
-        out.push(ch.to_ascii_lowercase());
-    }
+    let mut out = String::with_capacity(16);
+    push_joined(&mut out, x, sep);
     out
+}
+
+/// [`joined`] written at the end of `out`: the name is lowered as `Debug` writes it, with no
+/// string of its own (descriptions are most of what LegalActions costs).
+fn push_joined(out: &mut String, x: impl Debug, sep: char) {
+    struct Lowered<'a> {
+        out: &'a mut String,
+        sep: char,
+        first: bool,
+    }
+    impl fmt::Write for Lowered<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for ch in s.chars() {
+                if ch.is_ascii_uppercase() && !self.first {
+                    self.out.push(self.sep);
+                }
+                self.first = false;
+                self.out.push(ch.to_ascii_lowercase());
+            }
+            Ok(())
+        }
+    }
+    let mut lowered = Lowered {
+        out,
+        sep,
+        first: true,
+    };
+    let _ = write!(lowered, "{x:?}");
 }
 
 /// A name with its article (`a horse`, `an ox`).
 pub(in crate::games::village::rules) fn a(name: String) -> String {
     let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
+        "an "
     } else {
-        "a"
+        "a "
     };
-    format!("{article} {name}")
+    let mut out = String::with_capacity(article.len() + name.len());
+    out.push_str(article);
+    out.push_str(&name);
+    out
 }
 
 pub(in crate::games::village::rules) fn cube_name(cube: Cube) -> String {
@@ -77,19 +102,21 @@ pub(in crate::games::village::rules) fn counted(n: u32, noun: &str) -> String {
 
 /// Cubes in words: `2 green and 1 brown cubes`, or `nothing`.
 pub(in crate::games::village::rules) fn cubes_text(cubes: Cubes) -> String {
-    let parts: Vec<String> = Colour::ALL
-        .into_iter()
-        .filter(|&c| cubes.of(c) > 0)
-        .map(|c| format!("{} {}", cubes.of(c), word(c)))
-        .collect();
-    match parts.len() {
-        0 => "nothing".to_owned(),
-        _ => {
-            let noun = counted(cubes.total(), "cube");
-            let noun = noun.split_once(' ').map_or("cubes", |(_, noun)| noun);
-            format!("{} {noun}", parts.join(" and "))
+    let mut out = String::with_capacity(48);
+    for c in Colour::ALL.into_iter().filter(|&c| cubes.of(c) > 0) {
+        if !out.is_empty() {
+            out.push_str(" and ");
         }
+        let _ = write!(out, "{} ", cubes.of(c));
+        push_joined(&mut out, c, ' ');
     }
+    if out.is_empty() {
+        return "nothing".to_owned();
+    }
+    let noun = counted(cubes.total(), "cube");
+    out.push(' ');
+    out.push_str(noun.split_once(' ').map_or("cubes", |(_, noun)| noun));
+    out
 }
 
 /// Cubes for `details`: `2 green,1 brown`, or `0`.
