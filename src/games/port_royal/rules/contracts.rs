@@ -15,6 +15,14 @@ use super::super::state::{Offer, OfferKind, Phase, Progress, State};
 /// Persons with a printed cost at most this count for Cheap Staff.
 const CHEAP: u8 = 3;
 
+/// Why a contract cannot be completed now: the refusal's words, written only for a refusal.
+enum Unmet {
+    /// Not available to complete (the reason's clause).
+    Unavailable(&'static str),
+    /// Its requirement is not met (the contract's name).
+    Requirement(&'static str),
+}
+
 impl State {
     /// The face-up contract with this requirement kind, if any.
     pub(super) fn face_up_with(&self, f: impl Fn(Requirement) -> bool) -> Option<ContractId> {
@@ -78,32 +86,38 @@ impl State {
     }
 
     pub(super) fn check_complete(&self, seat: Seat, raw: u32) -> Result<(), Violation> {
-        let not_available = |why: &str| {
-            Violation::new(
+        self.completable(seat, raw).map_err(|unmet| match unmet {
+            Unmet::Unavailable(why) => Violation::new(
                 Code::ContractNotAvailable,
                 format!("Contract {raw} cannot be completed now: {why}."),
-            )
-        };
+            ),
+            Unmet::Requirement(name) => Violation::new(
+                Code::ContractRequirementUnmet,
+                format!("You do not meet the requirement of {name}."),
+            ),
+        })
+    }
+
+    /// Whether `seat` may complete the contract `raw` now, and if not why, without the refusal's
+    /// sentence (legal actions ask this of every face-up contract).
+    fn completable(&self, seat: Seat, raw: u32) -> Result<(), Unmet> {
         let id = ContractId::try_from(raw)
             .ok()
             .filter(|&id| self.is_face_up(id))
-            .ok_or_else(|| not_available("it is not face up"))?;
-        let c = contract(id).ok_or_else(|| not_available("no such contract"))?;
+            .ok_or(Unmet::Unavailable("it is not face up"))?;
+        let c = contract(id).ok_or(Unmet::Unavailable("no such contract"))?;
         if c.immediate() {
-            return Err(not_available(
+            return Err(Unmet::Unavailable(
                 "it is completed only at the moment of its event",
             ));
         }
         if !self.eligible(seat, id) {
-            return Err(not_available(
+            return Err(Unmet::Unavailable(
                 "you completed it already, or have no cube left",
             ));
         }
         if !self.requirement_met(seat, c.requirement) {
-            return Err(Violation::new(
-                Code::ContractRequirementUnmet,
-                format!("You do not meet the requirement of {}.", c.name),
-            ));
+            return Err(Unmet::Requirement(c.name));
         }
         Ok(())
     }
@@ -118,7 +132,7 @@ impl State {
     pub(super) fn push_completions(&self, seat: Seat, out: &mut Vec<Action>) {
         if let Some(x) = &self.ext {
             for slot in &x.face_up {
-                if self.check_complete(seat, u32::from(slot.id)).is_ok() {
+                if self.completable(seat, u32::from(slot.id)).is_ok() {
                     out.push(Action::CompleteContract(u32::from(slot.id)));
                 }
             }
@@ -129,7 +143,7 @@ impl State {
         self.ext.as_ref().is_some_and(|x| {
             x.face_up
                 .iter()
-                .any(|s| self.check_complete(seat, u32::from(s.id)).is_ok())
+                .any(|s| self.completable(seat, u32::from(s.id)).is_ok())
         })
     }
 

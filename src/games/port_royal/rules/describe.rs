@@ -221,11 +221,26 @@ fn twin(id: u32, row: &[CardId]) -> String {
     let Ok(card) = u8::try_from(id) else {
         return String::new();
     };
-    let name = card_name(card);
-    let same = row.iter().any(|&c| c != card && card_name(c) == name);
+    let name = shown(card);
+    let same = row.iter().any(|&c| c != card && shown(c) == name);
     match same {
         true => format!(", card {id}"),
         false => String::new(),
+    }
+}
+
+/// A card's face as [`card_name`] shows it: an expedition's name gives its victory points and
+/// coins, not what it needs, so two faces read the same exactly when these are equal (compared
+/// without writing the names: LegalActions asks it of every card in a row, for every choice).
+fn shown(id: CardId) -> Card {
+    match face(id) {
+        Card::Expedition { vp, coins, .. } => Card::Expedition {
+            needs: [0; 3],
+            vp,
+            coins,
+            five_players_only: false,
+        },
+        other => other,
     }
 }
 
@@ -326,4 +341,26 @@ fn capital(text: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::port_royal::cards::ALL_CARDS;
+
+    /// Two cards compared by [`shown`] read the same exactly when their names do, so a choice's
+    /// sentence names the card's id exactly when another card in its row reads alike.
+    #[test]
+    fn shown_faces_are_equal_exactly_when_names_are() {
+        let ids = 0..u8::try_from(ALL_CARDS).unwrap();
+        for a in ids.clone() {
+            for b in ids.clone() {
+                assert_eq!(
+                    shown(a) == shown(b),
+                    card_name(a) == card_name(b),
+                    "cards {a} and {b}"
+                );
+            }
+        }
+    }
 }

@@ -2,137 +2,160 @@
 //! component set names cities and paths). For logs and bots' debugging; the wording may change
 //! between releases and is no translation source.
 
+use std::fmt::{Debug, Display, Write};
+
 use crate::core::seat::seats_text;
 use crate::core::Seat;
 
 use super::super::action::{Action, Cube, Event};
-use super::super::components::Piece;
 use super::super::pieces::{Cubes, Good};
 use super::super::state::church::ChurchPayment;
 use super::super::state::church::CHURCH_TIME;
 use super::super::state::council::ENTER_TIME;
 use super::super::state::council::{CouncilPayment, Privilege};
+use super::super::state::market::good_of;
 use super::super::state::payment::CubePayment;
 use super::super::state::sea::{Cargo, RETURN_TIME, TEA_COINS, WATER_TIME};
 use super::super::state::{Place, State};
 use super::legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
-use super::words::{a, cargo_name, counted, cubes_text, word};
+use super::words::{article, cargo_name, push_counted, push_cubes, push_word, word};
 
 impl State {
     /// What `seat` taking `action` does, e.g. "Seat 2 takes a pink cube from the crafts space",
-    /// with what it pays (time, pieces, cubes, coins, grain) as the action pays it.
+    /// with what it pays (time, pieces, cubes, coins, grain) as the action pays it. Written into
+    /// one string from end to end: LegalActions describes every action it lists.
     pub fn describe_action(&self, seat: Seat, action: &Action) -> String {
-        let (text, paid) = self.what_it_does(seat, action);
-        format!("Seat {seat} {text}{}", paid.clause())
+        let mut w = Words(String::with_capacity(96));
+        w.s("Seat ").n(seat).s(" ");
+        let paid = self.what_it_does(&mut w, seat, action);
+        paid.clause(&mut w);
+        w.0
     }
 
-    /// The action's words after the seat, and what it pays.
-    fn what_it_does(&self, seat: Seat, action: &Action) -> (String, Paid) {
+    /// The action's words after the seat, written into `w`, and what it pays.
+    fn what_it_does(&self, w: &mut Words, seat: Seat, action: &Action) -> Paid {
         let none = Paid::default;
         match *action {
-            Action::ChooseCube { colour } => (
-                format!(
-                    "takes {} of its choice",
-                    a(format!("{} cube", word(colour)))
-                ),
-                none(),
-            ),
+            Action::ChooseCube { colour } => {
+                w.s("takes ").a(colour, " cube").s(" of its choice");
+                none()
+            }
             Action::TakeCube { space, cube } => match cube {
-                Cube::Influence(c) => (
-                    format!(
-                        "takes {} from the {} space",
-                        a(format!("{} cube", word(c))),
-                        word(space)
-                    ),
-                    none(),
-                ),
-                Cube::Plague => (
-                    format!("takes the plague cube from the {} space", word(space)),
-                    Paid::time(PLAGUE_TIME),
-                ),
+                Cube::Influence(c) => {
+                    w.s("takes ")
+                        .a(c, " cube")
+                        .s(" from the ")
+                        .word(space)
+                        .s(" space");
+                    none()
+                }
+                Cube::Plague => {
+                    w.s("takes the plague cube from the ")
+                        .word(space)
+                        .s(" space");
+                    Paid::time(PLAGUE_TIME)
+                }
             },
             Action::UseWell { colour } => {
+                w.s("uses the well");
                 let mut paid = none();
                 paid.cubes.add(colour, WELL_CUBES);
-                ("uses the well".to_owned(), paid)
+                paid
             }
             Action::ChooseAction { space } => {
-                (format!("chooses the {} action", word(space)), none())
+                w.s("chooses the ").word(space).s(" action");
+                none()
             }
-            Action::Pass => ("passes".to_owned(), none()),
-            Action::Harvest => ("harvests".to_owned(), none()),
-            Action::NewMember => (
-                "brings its next generation onto the farmyard".to_owned(),
-                none(),
-            ),
+            Action::Pass => {
+                w.s("passes");
+                none()
+            }
+            Action::Harvest => {
+                w.s("harvests");
+                none()
+            }
+            Action::NewMember => {
+                w.s("brings its next generation onto the farmyard");
+                none()
+            }
             Action::Recall { member } => {
-                (format!("recalls member {member} to the farmyard"), none())
+                w.s("recalls member ").n(member).s(" to the farmyard");
+                none()
             }
-            Action::Train { building, member } => (
-                format!("trains member {member} at the {}", word(building)),
-                Paid::time(self.printed(building).training_time),
-            ),
-            Action::Produce { building, good } => (
-                format!("produces {} at the {}", a(word(good)), word(building)),
-                Paid::time(self.printed(building).production_time),
-            ),
+            Action::Train { building, member } => {
+                w.s("trains member ").n(member).s(" at the ").word(building);
+                Paid::time(self.printed(building).training_time)
+            }
+            Action::Produce { building, good } => {
+                w.s("produces ").a(good, "").s(" at the ").word(building);
+                Paid::time(self.printed(building).production_time)
+            }
             Action::Buy {
                 building,
                 good,
                 payment,
             } => {
-                let mut paid = Paid::of(payment);
-                paid.grain = self.printed(building).payment.grain;
-                (
-                    format!("buys {} at the {}", a(word(good)), word(building)),
-                    paid,
-                )
+                w.s("buys ").a(good, "").s(" at the ").word(building);
+                Paid {
+                    grain: self.printed(building).payment.grain,
+                    ..Paid::of(payment)
+                }
             }
             Action::Mill => {
+                w.s("uses the mill");
                 let mill = &self.config.components.mill;
-                let mut paid = Paid::time(mill.time);
-                paid.grain = mill.grain;
-                paid.gains = mill.coins;
-                ("uses the mill".to_owned(), paid)
+                Paid {
+                    grain: mill.grain,
+                    gains: mill.coins,
+                    ..Paid::time(mill.time)
+                }
             }
-            Action::EnterCouncil { member, payment } => (
-                format!("sends member {member} into the council chamber"),
-                council(payment, ENTER_TIME),
-            ),
+            Action::EnterCouncil { member, payment } => {
+                w.s("sends member ")
+                    .n(member)
+                    .s(" into the council chamber");
+                council(payment, ENTER_TIME)
+            }
             Action::AdvanceCouncil { member, payment } => {
+                w.s("moves member ").n(member);
+                w.s(" up a stage in the council chamber");
                 let stage = match self.member_place(seat, member) {
                     Some(Place::Council(stage)) => stage,
                     _ => 0,
                 };
-                let time = self.advance_time(stage).unwrap_or(0);
-                (
-                    format!("moves member {member} up a stage in the council chamber"),
-                    council(payment, time),
-                )
+                council(payment, self.advance_time(stage).unwrap_or(0))
             }
             Action::UsePrivilege { privilege } => {
-                let paid = match privilege {
+                w.s("uses the privilege: ");
+                match privilege {
+                    Privilege::Marker => w.s("the next-starting-player marker"),
+                    Privilege::Cubes([x, y]) => w.a(x, " cube").s(" and ").a(y, " cube"),
+                    Privilege::Good(g) => w.a(g, ""),
+                    Privilege::Prestige => w.s("three prestige for one coin"),
+                };
+                match privilege {
                     Privilege::Prestige => Paid { coins: 1, ..none() },
                     _ => none(),
-                };
-                (
-                    format!("uses the privilege: {}", self.privilege(privilege)),
-                    paid,
-                )
+                }
             }
             Action::Travel {
                 member,
                 path,
                 payment,
-            } => self.journey(seat, member, path, payment),
-            Action::Church { member, payment } => (
-                format!("sends member {member} to church (the black bag)"),
+            } => self.journey(w, seat, member, path, payment),
+            Action::Church { member, payment } => {
+                w.s("sends member ")
+                    .n(member)
+                    .s(" to church (the black bag)");
                 match payment {
                     ChurchPayment::Time => Paid::time(CHURCH_TIME),
                     ChurchPayment::Cube(p) => Paid::of(p),
-                },
-            ),
+                }
+            }
             Action::Serve { stall, payment } => {
+                w.s("serves the customer on stall ")
+                    .n(stall)
+                    .s(free_sale(payment));
                 let mut paid = sale(payment);
                 let tile = self
                     .market
@@ -143,74 +166,91 @@ impl State {
                 let demand =
                     tile.and_then(|t| self.config.components.customers.get(usize::from(t)));
                 for &piece in demand.map_or(&[][..], |c| &c.demand[..]) {
-                    match piece {
-                        Piece::Grain => paid.grain += 1,
-                        other => paid.pieces.push(a(word(other))),
+                    match good_of(piece) {
+                        None => paid.grain += 1,
+                        Some(good) => paid.goods.push(good),
                     }
                 }
-                (
-                    format!("serves the customer on stall {stall}{}", free_sale(payment)),
-                    paid,
-                )
+                paid
             }
-            Action::Die { member } => (format!("names member {member} to die"), none()),
-            Action::BuyOut { count } => (
+            Action::Die { member } => {
+                w.s("names member ").n(member).s(" to die");
+                none()
+            }
+            Action::BuyOut { count } => {
                 match count {
-                    1 => "buys one of its members out of the black bag".to_owned(),
-                    n => format!("buys {n} of its members out of the black bag"),
-                },
+                    1 => w.s("buys one of its members out of the black bag"),
+                    n => w.s("buys ").n(n).s(" of its members out of the black bag"),
+                };
                 Paid {
                     coins: u32::from(count),
                     ..none()
-                },
-            ),
+                }
+            }
             Action::MoveLeft { member } => {
+                w.s("moves member ").n(member).s(" one church window left");
                 let grain = match self.member_place(seat, member) {
-                    Some(Place::Window(w)) => self.step_cost(w).unwrap_or(0),
+                    Some(Place::Window(window)) => self.step_cost(window).unwrap_or(0),
                     _ => 0,
                 };
-                (
-                    format!("moves member {member} one church window left"),
-                    Paid { grain, ..none() },
-                )
+                Paid { grain, ..none() }
             }
             Action::SetSail { captain } => {
-                let cost = self
-                    .config
-                    .components
-                    .port
-                    .captains
-                    .get(usize::from(captain));
-                (
-                    format!("hires a captain of kind {captain} and sets sail"),
-                    Paid {
-                        coins: cost.map_or(0, |c| c.cost),
-                        ..none()
-                    },
-                )
+                w.s("hires a captain of kind ")
+                    .n(captain)
+                    .s(" and sets sail");
+                let captains = &self.config.components.port.captains;
+                Paid {
+                    coins: captains.get(usize::from(captain)).map_or(0, |c| c.cost),
+                    ..none()
+                }
             }
-            Action::Sail => ("sails on".to_owned(), none()),
-            Action::ReturnToPort => ("returns to port".to_owned(), Paid::time(RETURN_TIME)),
-            Action::Load { cargo } => (format!("loads {}", one(cargo)), none()),
-            Action::Embark { member } => (format!("puts member {member} aboard the ship"), none()),
+            Action::Sail => {
+                w.s("sails on");
+                none()
+            }
+            Action::ReturnToPort => {
+                w.s("returns to port");
+                Paid::time(RETURN_TIME)
+            }
+            Action::Load { cargo } => {
+                w.s("loads ").one(cargo);
+                none()
+            }
+            Action::Embark { member } => {
+                w.s("puts member ").n(member).s(" aboard the ship");
+                none()
+            }
             Action::Step { to, payment } => {
+                w.s("sails to sea space ").n(to);
                 let water = self.config.components.port.sea.time(to);
                 let mut paid = Paid::time(if water { WATER_TIME } else { 0 });
-                let mut how = ", a free step".to_owned();
-                if let Some(p) = payment {
-                    paid.cubes = p.cubes;
-                    paid.coins = p.coins;
-                    how = format!(", buying steps with purchase {}", p.purchase);
+                match payment {
+                    Some(p) => {
+                        w.s(", buying steps with purchase ").n(p.purchase);
+                        paid.cubes = p.cubes;
+                        paid.coins = p.coins;
+                    }
+                    None => {
+                        w.s(", a free step");
+                    }
                 }
-                (format!("sails to sea space {to}{how}"), paid)
+                paid
             }
-            Action::Land => ("lands on the island".to_owned(), none()),
-            Action::SellCargo { cargo } => (format!("sells {}", one(cargo)), none()),
-            Action::TakeTile => (
-                "takes the top tile of the island's stack".to_owned(),
-                none(),
-            ),
+            Action::Land => {
+                w.s("lands on the island");
+                none()
+            }
+            Action::SellCargo { cargo } => {
+                w.s("sells ").one(cargo);
+                none()
+            }
+            Action::TakeTile => {
+                w.s("takes the top tile of the island's stack");
+                none()
+            }
             Action::Mission { payment } => {
+                w.s("sends the member aboard onto the island's missionary church");
                 let mut paid = Paid::of(payment);
                 let at = self.seats[usize::from(seat)].ship.at;
                 let island = self.config.components.port.sea.island(at);
@@ -218,44 +258,53 @@ impl State {
                     .and_then(|i| i.church.as_ref())
                     .is_some_and(|c| c.cost.wagon > 0)
                 {
-                    paid.pieces.push(a(word(Good::Wagon)));
+                    paid.goods.push(Good::Wagon);
                 }
-                (
-                    "sends the member aboard onto the island's missionary church".to_owned(),
-                    paid,
-                )
+                paid
             }
-            Action::CashChest { value } => (
-                format!(
-                    "turns over a chest brought home, worth {}",
-                    counted(value, "coin")
-                ),
-                none(),
-            ),
-            Action::SellCocoa { payment } => (
-                format!("sells a cocoa basket{}", free_sale(payment)),
-                sale(payment),
-            ),
+            Action::CashChest { value } => {
+                w.s("turns over a chest brought home, worth ");
+                w.counted(value, "coin");
+                none()
+            }
+            Action::SellCocoa { payment } => {
+                w.s("sells a cocoa basket").s(free_sale(payment));
+                sale(payment)
+            }
             Action::SellTea { payment } => {
-                let mut paid = sale(payment);
-                paid.gains = TEA_COINS;
-                (format!("sells a tea bale{}", free_sale(payment)), paid)
+                w.s("sells a tea bale").s(free_sale(payment));
+                Paid {
+                    gains: TEA_COINS,
+                    ..sale(payment)
+                }
             }
             Action::RevealGoal { goal } => {
-                (format!("reveals its life goal {}", word(goal)), none())
+                w.s("reveals its life goal ").word(goal);
+                none()
             }
         }
     }
 
     /// A journey's words and price: the path's cubes (coins standing in), its piece and time,
     /// and the coins a first visit's reward gives.
-    fn journey(&self, seat: Seat, member: u8, path: u8, payment: CubePayment) -> (String, Paid) {
+    fn journey(
+        &self,
+        w: &mut Words,
+        seat: Seat,
+        member: u8,
+        path: u8,
+        payment: CubePayment,
+    ) -> Paid {
         let travel = &self.config.components.travel;
         let mut paid = Paid::of(payment);
+        w.s("sends member ").n(member).s(" along ");
         let Some(p) = travel.paths.get(usize::from(path)) else {
-            return (format!("sends member {member} along path {path}"), paid);
+            w.s("path ").n(path);
+            return paid;
         };
-        paid.pieces.push(a(word(p.piece)));
+        let [from, to] = &p.between;
+        w.s("the path from ").s(from).s(" to ").s(to);
+        paid.goods.push(p.piece);
         paid.time = p.time;
         let arrival = self
             .journeys(seat)
@@ -264,13 +313,7 @@ impl State {
         if let Some(j) = arrival.filter(|j| self.rewards_arrival(seat, j.to)) {
             paid.gains = travel.cities[usize::from(j.to)].reward.coins;
         }
-        (
-            format!(
-                "sends member {member} along the path from {}",
-                p.between.join(" to ")
-            ),
-            paid,
-        )
+        paid
     }
 
     /// Where a seat's member is.
@@ -322,27 +365,14 @@ impl State {
             Event::Finished => "The game is over and scored".to_owned(),
         }
     }
-
-    fn privilege(&self, privilege: Privilege) -> String {
-        match privilege {
-            Privilege::Marker => "the next-starting-player marker".to_owned(),
-            Privilege::Cubes([x, y]) => format!(
-                "{} and {}",
-                a(format!("{} cube", word(x))),
-                a(format!("{} cube", word(y)))
-            ),
-            Privilege::Good(g) => a(word(g)),
-            Privilege::Prestige => "three prestige for one coin".to_owned(),
-        }
-    }
 }
 
 /// What an action pays, as it pays it, and the coins it gains (stated where a payment in coins
 /// could hide them).
 #[derive(Default)]
 struct Paid {
-    /// Pieces handed over, in words (`a horse`).
-    pieces: Vec<String>,
+    /// Goods handed over.
+    goods: Vec<Good>,
     cubes: Cubes,
     coins: u32,
     grain: u32,
@@ -369,37 +399,89 @@ impl Paid {
     }
 
     /// `, paying a horse, 2 grain, 1 green cube and 1 time, gaining 1 coin`, or nothing.
-    fn clause(&self) -> String {
-        let mut parts = self.pieces.clone();
-        if self.cubes.total() > 0 {
-            parts.push(cubes_text(self.cubes));
-        }
-        for (n, noun) in [
+    fn clause(&self, w: &mut Words) {
+        let counts = [
             (self.coins, "coin"),
             (self.grain, "grain"),
             (self.time, "time"),
-        ] {
-            if n > 0 {
-                parts.push(counted(n, noun));
-            }
-        }
-        let mut out = match parts.split_last() {
-            None => String::new(),
-            Some((last, [])) => format!(", paying {last}"),
-            Some((last, rest)) => format!(", paying {} and {last}", rest.join(", ")),
+        ];
+        let counts = counts.into_iter().filter(|&(n, _)| n > 0);
+        let cubes = self.cubes.total() > 0;
+        let items = self.goods.len() + usize::from(cubes) + counts.clone().count();
+        let mut written = 0;
+        let mut next = |w: &mut Words| {
+            w.s(match written {
+                0 => ", paying ",
+                n if n + 1 == items => " and ",
+                _ => ", ",
+            });
+            written += 1;
         };
-        if self.gains > 0 {
-            out.push_str(&format!(", gaining {}", counted(self.gains, "coin")));
+        for &good in &self.goods {
+            next(w);
+            w.a(good, "");
         }
-        out
+        if cubes {
+            next(w);
+            push_cubes(&mut w.0, self.cubes);
+        }
+        for (n, noun) in counts {
+            next(w);
+            w.counted(n, noun);
+        }
+        if self.gains > 0 {
+            w.s(", gaining ").counted(self.gains, "coin");
+        }
     }
 }
 
-/// One piece of cargo in words: `a horse`, `1 grain`.
-fn one(cargo: Cargo) -> String {
-    match cargo {
-        Cargo::Grain => counted(1, "grain"),
-        other => a(cargo_name(other)),
+/// A sentence being written, each part pushed onto the one string.
+struct Words(String);
+
+impl Words {
+    /// Words as they are.
+    fn s(&mut self, text: &str) -> &mut Words {
+        self.0.push_str(text);
+        self
+    }
+
+    /// A number (a member, a stall, a count).
+    fn n(&mut self, n: impl Display) -> &mut Words {
+        let _ = write!(self.0, "{n}");
+        self
+    }
+
+    /// A name in words (as [`word`] writes it).
+    fn word(&mut self, x: impl Debug) -> &mut Words {
+        push_word(&mut self.0, x);
+        self
+    }
+
+    /// A name and `noun` after it, with its article (`an orange cube`).
+    fn a(&mut self, x: impl Debug, noun: &str) -> &mut Words {
+        let start = self.0.len();
+        self.word(x).s(noun);
+        article(&mut self.0, start);
+        self
+    }
+
+    /// A count and its noun ([`push_counted`]): `1 coin`, `3 coins`.
+    fn counted(&mut self, n: u32, noun: &str) -> &mut Words {
+        push_counted(&mut self.0, n, noun);
+        self
+    }
+
+    /// One piece of cargo: `a horse`, `1 grain`.
+    fn one(&mut self, cargo: Cargo) -> &mut Words {
+        match cargo {
+            Cargo::Grain => self.counted(1, "grain"),
+            other => {
+                let start = self.0.len();
+                self.s(&cargo_name(other));
+                article(&mut self.0, start);
+                self
+            }
+        }
     }
 }
 
@@ -421,13 +503,12 @@ fn free_sale(payment: Option<CubePayment>) -> &'static str {
 
 /// The council's price: a scroll, or its cubes; and the stage's time.
 fn council(p: CouncilPayment, time: u32) -> Paid {
-    let mut paid = match p {
+    let paid = match p {
         CouncilPayment::Scroll => Paid {
-            pieces: vec![a(word(Good::Scroll))],
+            goods: vec![Good::Scroll],
             ..Paid::default()
         },
         CouncilPayment::Green(p) => Paid::of(p),
     };
-    paid.time = time;
-    paid
+    Paid { time, ..paid }
 }

@@ -16,6 +16,11 @@ pub(in crate::games::village::rules) fn word(x: impl Debug) -> String {
     joined(x, ' ')
 }
 
+/// [`word`] written at the end of `out`.
+pub(in crate::games::village::rules) fn push_word(out: &mut String, x: impl Debug) {
+    push_joined(out, x, ' ');
+}
+
 /// The variant's name in lower case, its words joined by `sep`.
 fn joined(x: impl Debug, sep: char) -> String {
     let mut out = String::with_capacity(16);
@@ -52,16 +57,15 @@ fn push_joined(out: &mut String, x: impl Debug, sep: char) {
 }
 
 /// A name with its article (`a horse`, `an ox`).
-pub(in crate::games::village::rules) fn a(name: String) -> String {
-    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an "
-    } else {
-        "a "
-    };
-    let mut out = String::with_capacity(article.len() + name.len());
-    out.push_str(article);
-    out.push_str(&name);
-    out
+pub(in crate::games::village::rules) fn a(mut name: String) -> String {
+    article(&mut name, 0);
+    name
+}
+
+/// The article of the words written in `out` from `start` on, put before them.
+pub(in crate::games::village::rules) fn article(out: &mut String, start: usize) {
+    let vowel = out[start..].starts_with(['a', 'e', 'i', 'o', 'u']);
+    out.insert_str(start, if vowel { "an " } else { "a " });
 }
 
 pub(in crate::games::village::rules) fn cube_name(cube: Cube) -> String {
@@ -94,29 +98,43 @@ pub(in crate::games::village::rules) fn cargo_token(cargo: Cargo) -> String {
 /// A count and its noun, plural unless one (`1 coin`, `3 coins`); grain and time are never
 /// plural (`1 grain`, `2 time`). The one place sentences count things.
 pub(in crate::games::village::rules) fn counted(n: u32, noun: &str) -> String {
-    match (n, noun) {
-        (_, "grain" | "time") | (1, _) => format!("{n} {noun}"),
-        _ => format!("{n} {noun}s"),
+    let mut out = String::with_capacity(noun.len() + 4);
+    push_counted(&mut out, n, noun);
+    out
+}
+
+/// [`counted`] written at the end of `out`.
+pub(in crate::games::village::rules) fn push_counted(out: &mut String, n: u32, noun: &str) {
+    let _ = write!(out, "{n}");
+    out.push(' ');
+    out.push_str(noun);
+    if n != 1 && !matches!(noun, "grain" | "time") {
+        out.push('s');
     }
 }
 
 /// Cubes in words: `2 green and 1 brown cubes`, or `nothing`.
 pub(in crate::games::village::rules) fn cubes_text(cubes: Cubes) -> String {
     let mut out = String::with_capacity(48);
+    push_cubes(&mut out, cubes);
+    out
+}
+
+/// [`cubes_text`] written at the end of `out`.
+pub(in crate::games::village::rules) fn push_cubes(out: &mut String, cubes: Cubes) {
+    let start = out.len();
     for c in Colour::ALL.into_iter().filter(|&c| cubes.of(c) > 0) {
-        if !out.is_empty() {
+        if out.len() > start {
             out.push_str(" and ");
         }
         let _ = write!(out, "{} ", cubes.of(c));
-        push_joined(&mut out, c, ' ');
+        push_joined(out, c, ' ');
     }
-    if out.is_empty() {
-        return "nothing".to_owned();
-    }
-    let noun = counted(cubes.total(), "cube");
-    out.push(' ');
-    out.push_str(noun.split_once(' ').map_or("cubes", |(_, noun)| noun));
-    out
+    out.push_str(match cubes.total() {
+        0 => "nothing",
+        1 => " cube",
+        _ => " cubes",
+    });
 }
 
 /// Cubes for `details`: `2 green,1 brown`, or `0`.

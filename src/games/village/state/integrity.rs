@@ -503,7 +503,11 @@ impl State {
         let Some(d) = self.decision() else {
             return true;
         };
-        let options = self.decision_options().len();
+        // Listed only for the decisions that ask (most states wait on a turn, which does not).
+        let options = || self.decision_options();
+        let real_choice = |own: Vec<crate::games::village::Action>| {
+            !own.is_empty() && own != [crate::games::village::Action::Pass]
+        };
         match d {
             Decision::Turn { .. } => !self.board.is_empty(),
             Decision::Dying { seat, .. } => self.dying_candidates(seat).len() > 1,
@@ -513,21 +517,16 @@ impl State {
                     .then(|| self.dying_candidates(seat).len() == 1);
                 one.unwrap_or(true) && self.at_stake(seat, step)
             }
-            Decision::Load { .. } => {
-                let own = self.decision_options();
-                !own.is_empty() && own != [crate::games::village::Action::Pass]
-            }
+            Decision::Load { .. } => real_choice(options()),
             Decision::Sail { .. } | Decision::Island { .. } => {
-                let own = self.decision_options();
-                (!own.is_empty() && own != [crate::games::village::Action::Pass])
-                    || self.could_after_cashing(d)
+                real_choice(options()) || self.could_after_cashing(d)
             }
             Decision::Act { .. }
             | Decision::Privilege { .. }
             | Decision::MarketDay { .. }
-            | Decision::BuyOut { .. } => options > 1 || self.could_after_cashing(d),
-            Decision::Windows { .. } => options > 1,
-            _ => options > 0,
+            | Decision::BuyOut { .. } => options().len() > 1 || self.could_after_cashing(d),
+            Decision::Windows { .. } => options().len() > 1,
+            _ => !options().is_empty(),
         }
     }
 }

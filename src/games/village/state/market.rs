@@ -49,7 +49,7 @@ impl Market {
 }
 
 /// The goods tile a demanded piece is (`None` for grain).
-fn good_of(piece: Piece) -> Option<Good> {
+pub(crate) fn good_of(piece: Piece) -> Option<Good> {
     match piece {
         Piece::Horse => Some(Good::Horse),
         Piece::Ox => Some(Good::Ox),
