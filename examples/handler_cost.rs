@@ -1,6 +1,7 @@
 //! The in-process cost of one RPC handler (`scripts/handler-cost`): a request prepared from a
 //! recorded mid-game 4-player state (every expansion on; the load test's states) is decoded from
-//! its bytes, answered by the referee's handler and the answer encoded, `N` times. Under
+//! its bytes, answered by the referee's handler and the answer written as the server's codec writes
+//! it (`write_message`, into a buffer of tonic's default size), `N` times. Under
 //! callgrind, the run with `N` calls minus the run with none, over `N`, is the instructions one
 //! call costs: decoding, checking, the rules, encoding and allocation, without HTTP/2.
 //!
@@ -20,11 +21,13 @@ mod village;
 
 use std::hint::black_box;
 
+use bytes::BytesMut;
 use mimalloc::MiMalloc;
 use prost::Message;
 use referee::games::village::Options as VillageOptions;
 use referee::pb::v1::{self, referee_service_server::RefereeService};
 use referee::service::metrics::Metrics;
+use referee::service::transport::codec::write_message;
 use referee::service::transport::connect;
 use referee::service::wire::{self, game_state, Wire};
 use referee::service::Referee;
@@ -38,6 +41,13 @@ fn prepared<G: Wire>(sequence: u64, state: &G) -> (v1::GameState, v1::Action) {
     let (seat, action) = state.legal_actions(None)[0].clone();
     let action = wire::action_to_proto::<G>(sequence, seat, &action);
     (game_state(sequence, state), action)
+}
+
+/// An answer's bytes as the server's codec writes them: into a buffer of tonic's default size.
+fn written(answer: &impl Message) -> usize {
+    let mut buf = BytesMut::with_capacity(8 * 1024);
+    write_message(answer, &mut buf);
+    buf.len()
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -103,7 +113,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "apply" => {
                     let request = tonic::Request::new(v1::ApplyRequest::decode(bytes).unwrap());
                     let r = referee.apply(request).await.unwrap();
-                    r.into_inner().encode_to_vec().len()
+                    written(&r.into_inner())
                 }
                 "json" => {
                     black_box(connect::from_json::<v1::ApplyRequest>(&json).unwrap());
@@ -113,12 +123,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 }
                 "codec" => {
                     black_box(v1::ApplyRequest::decode(bytes).unwrap());
-                    black_box(&answer).encode_to_vec().len()
+                    written(black_box(&answer))
                 }
                 "validate" => {
                     let request = tonic::Request::new(v1::ValidateRequest::decode(bytes).unwrap());
                     let r = referee.validate(request).await.unwrap();
-                    r.into_inner().encode_to_vec().len()
+                    written(&r.into_inner())
                 }
                 "legal" => {
                     let request = v1::LegalActionsRequest::decode(bytes).unwrap();
@@ -126,12 +136,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         .legal_actions(tonic::Request::new(request))
                         .await
                         .unwrap();
-                    r.into_inner().encode_to_vec().len()
+                    written(&r.into_inner())
                 }
                 _ => {
                     let request = tonic::Request::new(v1::ViewRequest::decode(bytes).unwrap());
                     let r = referee.view(request).await.unwrap();
-                    r.into_inner().encode_to_vec().len()
+                    written(&r.into_inner())
                 }
             }
         });
