@@ -2,6 +2,8 @@
 //! printed faces. For logs and bots' debugging; the wording may change between releases and is
 //! no translation source.
 
+use std::fmt::Write;
+
 use crate::core::pile::CardId;
 use crate::core::seat::seats_text;
 use crate::core::Seat;
@@ -78,13 +80,11 @@ impl State {
                 } else {
                     ""
                 };
-                format!("Seat {seat} draws {}{pile}", card_name(*card))
+                named(format!("Seat {seat} draws "), *card, pile)
             }
-            Event::ShipRepelled { seat, card } => {
-                format!("Seat {seat} repels {}", card_name(*card))
-            }
+            Event::ShipRepelled { seat, card } => named(format!("Seat {seat} repels "), *card, ""),
             Event::Busted { seat, card } => {
-                format!("Seat {seat}'s turn busts on {}", card_name(*card))
+                named(format!("Seat {seat}'s turn busts on "), *card, "")
             }
             Event::TaxResolved {
                 card,
@@ -113,7 +113,7 @@ impl State {
                 fee_paid,
                 declined,
             } => {
-                let mut text = format!("Seat {seat} takes {}", card_name(*card));
+                let mut text = named(format!("Seat {seat} takes "), *card, "");
                 if *coins_gained > 0 {
                     text.push_str(&format!(
                         ", gaining {coins_gained} {}",
@@ -201,7 +201,7 @@ impl State {
                 None => format!("Seat {seat} declines the victory pile's card"),
             },
             Event::ShipSetAside { seat, card } => {
-                format!("Seat {seat} sets {} aside", card_name(*card))
+                named(format!("Seat {seat} sets "), *card, " aside")
             }
             Event::VictoryPileGrew { cards } => {
                 format!("A card goes to the victory pile, which holds {cards}")
@@ -258,7 +258,15 @@ fn card_of(id: u32) -> String {
 
 /// A card by its printed face: `a yellow ship (1 coin, 1 sword)`, `a Settler (cost 3, 1 VP)`.
 fn card_name(id: CardId) -> String {
-    match face(id) {
+    let mut out = String::with_capacity(48);
+    push_card_name(&mut out, id);
+    out
+}
+
+/// [`card_name`] written at the end of `out` (one string for the whole name: LegalActions names a
+/// card in most choices).
+fn push_card_name(out: &mut String, id: CardId) {
+    let _ = match face(id) {
         Card::Ship {
             colour,
             coins: n,
@@ -266,41 +274,46 @@ fn card_name(id: CardId) -> String {
             special,
         } => {
             let kind = if special { " special" } else { "" };
-            let guard = match swords {
-                Some(s) => format!("{s} {}", if s == 1 { "sword" } else { "swords" }),
-                None => "a skull".to_owned(),
-            };
-            format!(
-                "a {}{kind} ship ({n} {}, {guard})",
-                colour_name(colour),
-                coins(u32::from(n))
-            )
+            let colour = colour_name(colour);
+            let _ = write!(out, "a {colour}{kind} ship ({n} {}, ", coins(u32::from(n)));
+            match swords {
+                Some(s) => write!(out, "{s} {})", if s == 1 { "sword" } else { "swords" }),
+                None => write!(out, "a skull)"),
+            }
         }
         Card::Person { person, cost, vp } => {
-            let name = person_name(person);
-            let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
-                "an"
-            } else {
-                "a"
-            };
-            format!("{article} {name} (cost {cost}, {vp} VP)")
+            let start = out.len();
+            push_person_name(out, person);
+            let vowel = out[start..].starts_with(['A', 'E', 'I', 'O', 'U']);
+            out.insert_str(start, if vowel { "an " } else { "a " });
+            write!(out, " (cost {cost}, {vp} VP)")
         }
         Card::Expedition { vp, coins: n, .. } => {
-            format!("an expedition ({vp} VP, {n} {})", coins(u32::from(n)))
+            write!(out, "an expedition ({vp} VP, {n} {})", coins(u32::from(n)))
         }
-        Card::Tax(Tax::MostSwords) => "a tax increase (most swords)".to_owned(),
-        Card::Tax(Tax::FewestVictoryPoints) => "a tax increase (fewest victory points)".to_owned(),
-    }
+        Card::Tax(Tax::MostSwords) => write!(out, "a tax increase (most swords)"),
+        Card::Tax(Tax::FewestVictoryPoints) => {
+            write!(out, "a tax increase (fewest victory points)")
+        }
+    };
 }
 
-fn person_name(p: Person) -> String {
-    match p {
-        Person::Trader(c) => format!("{} Trader", colour_name(c)),
-        Person::Clerk(c) => format!("{} Clerk", colour_name(c)),
-        Person::JackOfAllTrades => "Jack of all Trades".to_owned(),
-        Person::ViceAdmiral => "Vice Admiral".to_owned(),
-        other => format!("{other:?}"),
-    }
+/// `text`, then a card's name ([`card_name`]), then `tail`, in one string.
+fn named(mut text: String, id: CardId, tail: &str) -> String {
+    push_card_name(&mut text, id);
+    text.push_str(tail);
+    text
+}
+
+/// A person's name (`yellow Trader`, `Jack of all Trades`) written at the end of `out`.
+fn push_person_name(out: &mut String, p: Person) {
+    let _ = match p {
+        Person::Trader(c) => write!(out, "{} Trader", colour_name(c)),
+        Person::Clerk(c) => write!(out, "{} Clerk", colour_name(c)),
+        Person::JackOfAllTrades => write!(out, "Jack of all Trades"),
+        Person::ViceAdmiral => write!(out, "Vice Admiral"),
+        other => write!(out, "{other:?}"),
+    };
 }
 
 fn colour_name(c: Colour) -> &'static str {
