@@ -18,7 +18,7 @@ use super::super::state::payment::CubePayment;
 use super::super::state::sea::{Cargo, RETURN_TIME, TEA_COINS, WATER_TIME};
 use super::super::state::{Place, State};
 use super::legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
-use super::words::{article, cargo_name, push_counted, push_cubes, push_word, word};
+use super::words::{a, article, cargo_name, push_counted, push_cubes, push_word, word};
 
 impl State {
     /// What `seat` taking `action` does, e.g. "Seat 2 takes a pink cube from the crafts space",
@@ -475,12 +475,7 @@ impl Words {
     fn one(&mut self, cargo: Cargo) -> &mut Words {
         match cargo {
             Cargo::Grain => self.counted(1, "grain"),
-            other => {
-                let start = self.0.len();
-                self.s(&cargo_name(other));
-                article(&mut self.0, start);
-                self
-            }
+            other => self.s(&a(cargo_name(other))),
         }
     }
 }

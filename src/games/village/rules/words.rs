@@ -108,9 +108,14 @@ pub(in crate::games::village::rules) fn push_counted(out: &mut String, n: u32, n
     let _ = write!(out, "{n}");
     out.push(' ');
     out.push_str(noun);
-    if n != 1 && !matches!(noun, "grain" | "time") {
+    if plural(n, noun) {
         out.push('s');
     }
+}
+
+/// Whether `n` of `noun` takes an `s`: any count but one, except of grain and time.
+fn plural(n: u32, noun: &str) -> bool {
+    n != 1 && !matches!(noun, "grain" | "time")
 }
 
 /// Cubes in words: `2 green and 1 brown cubes`, or `nothing`.
@@ -130,11 +135,15 @@ pub(in crate::games::village::rules) fn push_cubes(out: &mut String, cubes: Cube
         let _ = write!(out, "{} ", cubes.of(c));
         push_joined(out, c, ' ');
     }
-    out.push_str(match cubes.total() {
-        0 => "nothing",
-        1 => " cube",
-        _ => " cubes",
-    });
+    match cubes.total() {
+        0 => out.push_str("nothing"),
+        n => {
+            out.push_str(" cube");
+            if plural(n, "cube") {
+                out.push('s');
+            }
+        }
+    }
 }
 
 /// Cubes for `details`: `2 green,1 brown`, or `0`.
