@@ -19,25 +19,124 @@ pub(crate) const WELL_CUBES: u32 = 3;
 /// Time a plague cube costs.
 pub(crate) const PLAGUE_TIME: u32 = 2;
 
+/// Where a listing of options goes. A list keeps every one; an asker that needs only the first
+/// few (is there a real choice?) or one action (is it open?) stops the listing once it has its
+/// answer. Either way the listing below stays the one spelling of what is open.
+pub(crate) trait Offers {
+    /// One more option.
+    fn push(&mut self, action: Action);
+
+    /// Whether the asker has its answer: listing may stop (what is pushed after is ignored).
+    fn answered(&self) -> bool {
+        false
+    }
+
+    /// More options, until the asker has its answer.
+    fn extend(&mut self, actions: impl IntoIterator<Item = Action>) {
+        for action in actions {
+            if self.answered() {
+                return;
+            }
+            self.push(action);
+        }
+    }
+}
+
+impl Offers for Vec<Action> {
+    fn push(&mut self, action: Action) {
+        Vec::push(self, action);
+    }
+
+    fn extend(&mut self, actions: impl IntoIterator<Item = Action>) {
+        Extend::extend(self, actions);
+    }
+}
+
+/// The first `n` options listed (fewer if there are fewer).
+pub(crate) struct First {
+    n: usize,
+    pub(crate) seen: Vec<Action>,
+}
+
+impl First {
+    pub(crate) fn new(n: usize) -> Self {
+        First {
+            n,
+            seen: Vec::with_capacity(n),
+        }
+    }
+}
+
+impl Offers for First {
+    fn push(&mut self, action: Action) {
+        if self.seen.len() < self.n {
+            self.seen.push(action);
+        }
+    }
+
+    fn answered(&self) -> bool {
+        self.seen.len() >= self.n
+    }
+}
+
+/// Whether one action is listed.
+struct Find {
+    action: Action,
+    found: bool,
+}
+
+impl Offers for Find {
+    fn push(&mut self, action: Action) {
+        self.found |= action == self.action;
+    }
+
+    fn answered(&self) -> bool {
+        self.found
+    }
+}
+
 impl State {
     /// The actions open to the seat that must decide (empty once the game is over): the
     /// decision's answers, and revealing any life goal the seat meets.
     pub(crate) fn options(&self) -> Vec<Action> {
-        let mut out = self.decision_options();
+        let mut out = Vec::new();
+        self.offer(&mut out);
+        out
+    }
+
+    /// Whether the seat that must decide may take `action` now (one of `options`).
+    pub(crate) fn is_option(&self, action: Action) -> bool {
+        let mut find = Find {
+            action,
+            found: false,
+        };
+        self.offer(&mut find);
+        find.found
+    }
+
+    /// `options`, into whatever asks for them.
+    fn offer(&self, out: &mut impl Offers) {
+        self.offer_decision(out);
         if let Some(decision) = self.decision() {
             let seat = decision.seat();
             out.extend(self.goals_met(seat).map(|goal| Action::RevealGoal { goal }));
             out.extend(self.chest_options(seat));
         }
-        out
     }
 
-    /// The answers to the decision itself (what decides whether it is asked at all, V-R15).
-    pub(crate) fn decision_options(&self) -> Vec<Action> {
+    /// The first `n` answers to the decision itself: enough to tell whether it is asked at all
+    /// (a real choice, V-R15) without listing, and pricing, every one.
+    pub(crate) fn first_decision_options(&self, n: usize) -> Vec<Action> {
+        let mut first = First::new(n);
+        self.offer_decision(&mut first);
+        first.seen
+    }
+
+    /// The answers to the decision itself (`offer` adds what any decision allows).
+    fn offer_decision(&self, out: &mut impl Offers) {
         let Some(decision) = self.decision() else {
-            return Vec::new();
+            return;
         };
-        let mut out = Vec::new();
         match decision {
             Decision::CompensationCube { .. } | Decision::RewardCubes { .. } => {
                 out.extend(
@@ -45,7 +144,7 @@ impl State {
                         .map(|colour| Action::ChooseCube { colour }),
                 );
             }
-            Decision::Turn { seat } => self.turn_options(seat, &mut out),
+            Decision::Turn { seat } => self.turn_options(seat, out),
             Decision::ChooseAction { seat } => {
                 out.extend(
                     Space::ALL
@@ -55,7 +154,7 @@ impl State {
                 );
             }
             Decision::Act { seat, space } => {
-                self.action_options(seat, space, &mut out);
+                self.action_options(seat, space, out);
                 out.push(Action::Pass);
             }
             Decision::Produce { building, .. } => {
@@ -63,11 +162,11 @@ impl State {
                 out.push(Action::Pass);
             }
             Decision::Privilege { seat, up_to } => {
-                self.privileges(seat, up_to, &mut out);
+                self.privileges(seat, up_to, out);
                 out.push(Action::Pass);
             }
             Decision::MarketDay { .. } => {
-                out.extend(self.sales(decision));
+                self.sales(decision, out);
                 out.push(Action::Pass);
             }
             Decision::Dying { seat, .. } => {
@@ -92,21 +191,20 @@ impl State {
             }
             Decision::LastChance { .. } | Decision::GoalAtStake { .. } => out.push(Action::Pass),
             Decision::Load { seat } => {
-                self.load_options(seat, &mut out);
+                self.load_options(seat, out);
                 out.push(Action::Pass);
             }
             Decision::Sail { seat, moved, .. } => {
-                self.step_options(decision, &mut out);
+                self.step_options(decision, out);
                 if moved || self.seats[usize::from(seat)].ship.at != 0 {
                     out.push(Action::Pass);
                 }
             }
             Decision::Island { seat, took } => {
-                self.island_options(seat, took, &mut out);
+                self.island_options(seat, took, out);
                 out.push(Action::Pass);
             }
         }
-        out
     }
 
     /// Colours the supply has a cube of.
@@ -116,7 +214,7 @@ impl State {
             .filter(|&c| self.board.supply.cubes.of(c) > 0)
     }
 
-    fn turn_options(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn turn_options(&self, seat: Seat, out: &mut impl Offers) {
         for space in Space::ALL {
             let pool = self.board.space(space);
             for colour in Colour::ALL {
@@ -150,13 +248,13 @@ impl State {
         if !self.config.rules.well_offers_what_can_be_done() || space == Space::Market {
             return true;
         }
-        let mut actions = Vec::new();
-        self.action_options(seat, space, &mut actions);
-        !actions.is_empty()
+        let mut first = First::new(1);
+        self.action_options(seat, space, &mut first);
+        !first.seen.is_empty()
     }
 
     /// A space's actions open to a seat (the market has none here: a market day starts).
-    pub(crate) fn action_options(&self, seat: Seat, space: Space, out: &mut Vec<Action>) {
+    pub(crate) fn action_options(&self, seat: Seat, space: Space, out: &mut impl Offers) {
         let s = &self.seats[usize::from(seat)];
         let on_farmyard = || s.distinct(|m| m.place == Place::Farmyard);
         let member = |m: usize| m as u8;
@@ -178,6 +276,9 @@ impl State {
             }
             Space::Crafts => {
                 for building in Building::ALL {
+                    if out.answered() {
+                        return;
+                    }
                     out.extend(on_farmyard().into_iter().map(|m| Action::Train {
                         building,
                         member: member(m),
@@ -207,6 +308,9 @@ impl State {
                         payment,
                     }));
                 }
+                if out.answered() {
+                    return;
+                }
                 let climbers =
                     s.distinct(|m| matches!(m.place, Place::Council(stage) if stage < STAGES));
                 for m in climbers {
@@ -220,6 +324,9 @@ impl State {
             Space::Travel if self.port() => self.voyage_options(seat, out),
             Space::Travel => {
                 for journey in self.journeys(seat) {
+                    if out.answered() {
+                        return;
+                    }
                     out.extend(
                         self.journey_ways(seat, journey.path)
                             .into_iter()
@@ -262,7 +369,7 @@ impl State {
     }
 
     /// The privileges of stage `up_to` or lower the seat can use now.
-    fn privileges(&self, seat: Seat, up_to: u8, out: &mut Vec<Action>) {
+    fn privileges(&self, seat: Seat, up_to: u8, out: &mut impl Offers) {
         let mut all = vec![Privilege::Marker];
         for (i, a) in Colour::ALL.into_iter().enumerate() {
             for b in Colour::ALL.into_iter().skip(i) {
@@ -278,9 +385,16 @@ impl State {
         );
     }
 
+    /// Whether a market day's seat has any sale open.
+    pub(crate) fn can_sell(&self, decision: Decision) -> bool {
+        let mut first = First::new(1);
+        self.sales(decision, &mut first);
+        !first.seen.is_empty()
+    }
+
     /// The sales open at a market day to the seat named: each stall it can serve, free for the
     /// trigger's first sale, else with each way to pay the green cube.
-    pub(crate) fn sales(&self, decision: Decision) -> Vec<Action> {
+    pub(crate) fn sales(&self, decision: Decision, out: &mut impl Offers) {
         let Decision::MarketDay {
             trigger,
             seat,
@@ -288,7 +402,7 @@ impl State {
             ..
         } = decision
         else {
-            return Vec::new();
+            return;
         };
         let payments: Vec<Option<CubePayment>> = if free && seat == trigger {
             vec![None]
@@ -300,7 +414,6 @@ impl State {
                 .map(Some)
                 .collect()
         };
-        let mut out = Vec::new();
         for stall in 0..self.market.stalls.len() {
             if self.can_serve(seat, stall) {
                 out.extend(payments.iter().map(|&payment| Action::Serve {
@@ -320,7 +433,6 @@ impl State {
         if s.tea > 0 {
             out.extend(payments.iter().map(|&payment| Action::SellTea { payment }));
         }
-        out
     }
 
     /// How many members a seat may buy out of the black bag now: its members there, its coins,
@@ -341,5 +453,48 @@ impl State {
             Place::Window(w) => self.step_cost(w).is_some_and(|g| g <= s.grain),
             _ => false,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::GameRng;
+    use crate::games::village::components::{Components, PROVISIONAL};
+    use crate::games::village::{new_game, Options};
+    use std::sync::Arc;
+
+    /// An asker that stops the listing early learns what the whole list would tell it: the
+    /// first options are the list's first, and an action is found exactly when it is listed.
+    #[test]
+    fn a_listing_stopped_early_agrees_with_the_whole_list() {
+        let set = Arc::new(Components::parse(PROVISIONAL).unwrap());
+        for players in 2..=5u32 {
+            for seed in 0..6u64 {
+                let options = Options {
+                    life_goals: seed % 2 == 0,
+                    port: seed % 3 != 0,
+                    ..Options::default()
+                };
+                let mut s = new_game(Arc::clone(&set), players, 0, seed, options).unwrap();
+                let mut rng = GameRng::from_u64(seed);
+                while !s.status().finished {
+                    let mut answers = Vec::new();
+                    s.offer_decision(&mut answers);
+                    for n in 1..=3 {
+                        let first = s.first_decision_options(n);
+                        assert_eq!(first, answers[..n.min(answers.len())], "{:?}", s.decision());
+                    }
+                    let all = s.options();
+                    assert!(all.iter().all(|&a| s.is_option(a)));
+                    for other in [Action::Pass, Action::Harvest, Action::Mill, Action::Sail] {
+                        assert_eq!(s.is_option(other), all.contains(&other));
+                    }
+                    let seat = s.decision().unwrap().seat();
+                    let a = all[rng.below(all.len() as u32) as usize];
+                    s.apply_in_place(seat, &a, &mut Vec::new()).unwrap();
+                }
+            }
+        }
     }
 }

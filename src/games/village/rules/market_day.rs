@@ -44,7 +44,7 @@ impl State {
                 passed,
                 free,
             };
-            if self.sales(decision).is_empty() && !self.could_after_cashing(decision) {
+            if !self.can_sell(decision) && !self.could_after_cashing(decision) {
                 passed |= 1 << candidate;
             } else {
                 self.pending.push(decision);

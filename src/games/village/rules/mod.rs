@@ -86,8 +86,7 @@ impl State {
             .with("to_act", decision.seat()));
         }
         let action = self.canonical(seat, *action);
-        let options = self.options();
-        if options.contains(&action) {
+        if self.is_option(action) {
             return Ok(());
         }
         Err(self.why_not(decision, seat, &action))
@@ -409,7 +408,7 @@ impl State {
     /// ends without asking (V-R15).
     fn ask_unless_only_pass(&mut self, decision: Decision, events: &mut Vec<Event>) {
         self.pending.push(decision);
-        if self.decision_options() == [Action::Pass] && !self.could_after_cashing(decision) {
+        if self.first_decision_options(2) == [Action::Pass] && !self.could_after_cashing(decision) {
             self.pending.pop();
             self.end_turn(decision.seat(), events);
         }

@@ -6,6 +6,7 @@
 use crate::core::Seat;
 use crate::games::village::action::{Action, Event, StepPayment};
 use crate::games::village::pieces::{Colour, Cubes, Goods};
+use crate::games::village::rules::legal::Offers;
 use crate::games::village::state::family::Place;
 use crate::games::village::state::sea::{Cargo, RETURN_TIME, WATER_TIME};
 use crate::games::village::state::{Decision, State};
@@ -13,7 +14,7 @@ use crate::games::village::state::{Decision, State};
 impl State {
     /// The travel action with Village Port: in port, each captain kind left that the seat can
     /// pay; at sea, sail on or return.
-    pub(crate) fn voyage_options(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub(crate) fn voyage_options(&self, seat: Seat, out: &mut impl Offers) {
         let s = &self.seats[usize::from(seat)];
         if s.ship.at != 0 {
             out.extend([Action::Sail, Action::ReturnToPort]);
@@ -30,7 +31,7 @@ impl State {
 
     /// What the seat can load in port: each type it owns on the farmyard that its holds have
     /// room for (a chest by value, a member by generation).
-    pub(crate) fn load_options(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub(crate) fn load_options(&self, seat: Seat, out: &mut impl Offers) {
         let s = &self.seats[usize::from(seat)];
         let mut pieces: Vec<Cargo> = Goods::KINDS
             .into_iter()
@@ -64,7 +65,7 @@ impl State {
     /// A movement's next step: to each space joined to the ship's (never into the port, which
     /// only returning reaches), free or prepaid, else with each distinct purchase; landing on
     /// the island just entered; stopping once the ship has moved.
-    pub(crate) fn step_options(&self, decision: Decision, out: &mut Vec<Action>) {
+    pub(crate) fn step_options(&self, decision: Decision, out: &mut impl Offers) {
         let Decision::Sail {
             seat,
             free,
@@ -117,7 +118,7 @@ impl State {
 
     /// The actions of the island the ship landed on: sell what its parchment buys, take the
     /// stack's top tile (once), send the member aboard to its free missionary church.
-    pub(crate) fn island_options(&self, seat: Seat, took: bool, out: &mut Vec<Action>) {
+    pub(crate) fn island_options(&self, seat: Seat, took: bool, out: &mut impl Offers) {
         let sea = &self.config.components.port.sea;
         let s = &self.seats[usize::from(seat)];
         let at = s.ship.at;
@@ -169,7 +170,7 @@ impl State {
             s.coins = s.coins.saturating_add(unseen);
         }
         cashed.pending.push(decision);
-        cashed.decision_options().len() > 1
+        cashed.first_decision_options(2).len() > 1
     }
 
     /// Chests the seat brought home, one action per value.
@@ -270,7 +271,7 @@ impl State {
     /// Asks what to load next, unless nothing can be: then the ship moves.
     fn ask_load(&mut self, seat: Seat, events: &mut Vec<Event>) {
         self.pending.push(Decision::Load { seat });
-        if self.decision_options() == [Action::Pass] {
+        if self.first_decision_options(2) == [Action::Pass] {
             self.pending.pop();
             self.begin_movement(seat, events);
         }

@@ -503,8 +503,9 @@ impl State {
         let Some(d) = self.decision() else {
             return true;
         };
-        // Listed only for the decisions that ask (most states wait on a turn, which does not).
-        let options = || self.decision_options();
+        // Listed only for the decisions that ask (most states wait on a turn, which does not),
+        // and only as far as the answer needs: two options are a real choice.
+        let options = || self.first_decision_options(2);
         let real_choice = |own: Vec<crate::games::village::Action>| {
             !own.is_empty() && own != [crate::games::village::Action::Pass]
         };
