@@ -26,6 +26,56 @@ struct Deal {
     fee: u32,
 }
 
+/// Why a take is refused. Listings ask it of every harbor card, so the refusal's sentence is
+/// written only when a take is refused (`violation`).
+enum NoDeal {
+    /// Declining coins without a Foe contract to advance.
+    Decline,
+    /// A gift recipient missing, not another seat, or given for a ship without a gift.
+    Gift,
+    /// Ship options named for a person.
+    PersonOptions,
+    /// The 1-coin fee cannot be paid, even with the ship's coins.
+    Fee,
+    /// The person costs more than the seat holds.
+    Hire { needed: u32, held: u32 },
+    /// Neither a ship nor a person.
+    NotTakeable,
+}
+
+impl NoDeal {
+    fn violation(self) -> Violation {
+        match self {
+            NoDeal::Decline => Violation::new(
+                Code::DeclineNotAllowed,
+                "Declining a ship's coins is only for a Frigate Foe or Galleon Foe contract you can still complete.",
+            ),
+            NoDeal::Gift => Violation::new(
+                Code::InvalidGift,
+                "A special ship's extra coin goes to another player named in gift_to; other ships take no gift_to.",
+            ),
+            NoDeal::PersonOptions => Violation::new(
+                Code::DeclineNotAllowed,
+                "decline_coins and gift_to apply to ships only.",
+            ),
+            NoDeal::Fee => Violation::new(
+                Code::InsufficientCoins,
+                "You cannot pay the active player the 1-coin fee.",
+            ),
+            NoDeal::Hire { needed, held } => Violation::new(
+                Code::InsufficientCoins,
+                format!("Hiring this person costs {needed} coins and you hold {held}."),
+            )
+            .with("needed", needed)
+            .with("held", held),
+            NoDeal::NotTakeable => Violation::new(
+                Code::CardNotInHarbor,
+                "Only ships and persons can be taken.",
+            ),
+        }
+    }
+}
+
 impl State {
     /// Cards the taker may still take in this chance (0 outside phase 2). Governors count live,
     /// so a Governor hired now works for the next card (§2.3).
@@ -60,7 +110,7 @@ impl State {
         card: CardId,
         decline: bool,
         gift_to: Option<u32>,
-    ) -> Result<Deal, Violation> {
+    ) -> Result<Deal, NoDeal> {
         let fee = u32::from(seat != self.turn.active);
         let held = self.coins(seat);
         match cards::face(card) {
@@ -71,10 +121,7 @@ impl State {
                 ..
             } => {
                 if decline && self.foe_for(seat, card).is_none() {
-                    return Err(Violation::new(
-                        Code::DeclineNotAllowed,
-                        "Declining a ship's coins is only for a Frigate Foe or Galleon Foe contract you can still complete.",
-                    ));
+                    return Err(NoDeal::Decline);
                 }
                 let gift_ok = match (special && self.config.players > 1, gift_to) {
                     (true, Some(g)) => g != u32::from(seat) && g < u32::from(self.config.players),
@@ -82,10 +129,7 @@ impl State {
                     _ => false,
                 };
                 if !gift_ok {
-                    return Err(Violation::new(
-                        Code::InvalidGift,
-                        "A special ship's extra coin goes to another player named in gift_to; other ships take no gift_to.",
-                    ));
+                    return Err(NoDeal::Gift);
                 }
                 let due = if decline {
                     0
@@ -95,10 +139,7 @@ impl State {
                 // The ship is discarded before its coins are drawn, so it is in the supply.
                 let gained = due.min(self.supply() + 1);
                 if held + gained < fee {
-                    return Err(Violation::new(
-                        Code::InsufficientCoins,
-                        "You cannot pay the active player the 1-coin fee.",
-                    ));
+                    return Err(NoDeal::Fee);
                 }
                 Ok(Deal {
                     gained,
@@ -108,22 +149,14 @@ impl State {
             }
             Card::Person { cost, .. } => {
                 if decline || gift_to.is_some() {
-                    return Err(Violation::new(
-                        Code::DeclineNotAllowed,
-                        "decline_coins and gift_to apply to ships only.",
-                    ));
+                    return Err(NoDeal::PersonOptions);
                 }
                 let paid = u32::from(cost).saturating_sub(self.count(seat, Person::Mademoiselle));
                 if held < paid + fee {
-                    return Err(Violation::new(
-                        Code::InsufficientCoins,
-                        format!(
-                            "Hiring this person costs {} coins and you hold {held}.",
-                            paid + fee
-                        ),
-                    )
-                    .with("needed", paid + fee)
-                    .with("held", held));
+                    return Err(NoDeal::Hire {
+                        needed: paid + fee,
+                        held,
+                    });
                 }
                 Ok(Deal {
                     gained: 0,
@@ -131,10 +164,7 @@ impl State {
                     fee,
                 })
             }
-            _ => Err(Violation::new(
-                Code::CardNotInHarbor,
-                "Only ships and persons can be taken.",
-            )),
+            _ => Err(NoDeal::NotTakeable),
         }
     }
 
@@ -160,7 +190,9 @@ impl State {
                 "You have taken every card you may take in this chance.",
             ));
         }
-        self.deal(seat, id, decline, gift_to).map(|_| ())
+        self.deal(seat, id, decline, gift_to)
+            .map(|_| ())
+            .map_err(NoDeal::violation)
     }
 
     /// The gift recipients a take of `card` by `seat` must choose among: every other seat for a
