@@ -7,6 +7,7 @@ pub mod pile;
 pub mod rng;
 pub mod seat;
 pub mod status;
+pub mod text;
 pub mod violation;
 
 pub use error::{StateError, StateErrors};

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use crate::core::pile::CardId;
 use crate::core::seat::seats_text;
+use crate::core::text::push_number;
 use crate::core::Seat;
 
 use super::super::action::{Action, CoinReason, Event};
@@ -80,12 +81,10 @@ impl State {
                 } else {
                     ""
                 };
-                named(format!("Seat {seat} draws "), *card, pile)
+                named(*seat, " draws ", *card, pile)
             }
-            Event::ShipRepelled { seat, card } => named(format!("Seat {seat} repels "), *card, ""),
-            Event::Busted { seat, card } => {
-                named(format!("Seat {seat}'s turn busts on "), *card, "")
-            }
+            Event::ShipRepelled { seat, card } => named(*seat, " repels ", *card, ""),
+            Event::Busted { seat, card } => named(*seat, "'s turn busts on ", *card, ""),
             Event::TaxResolved {
                 card,
                 coins_lost,
@@ -113,21 +112,25 @@ impl State {
                 fee_paid,
                 declined,
             } => {
-                let mut text = named(format!("Seat {seat} takes "), *card, "");
+                let mut text = named(*seat, " takes ", *card, "");
+                let count = |text: &mut String, words: &str, n: u32, noun: &str| {
+                    text.push_str(words);
+                    push_number(text, n);
+                    text.push_str(noun);
+                };
                 if *coins_gained > 0 {
-                    text.push_str(&format!(
-                        ", gaining {coins_gained} {}",
-                        coins(*coins_gained)
-                    ));
+                    count(&mut text, ", gaining ", *coins_gained, " ");
+                    text.push_str(coins(*coins_gained));
                 }
                 if *declined {
                     text.push_str(", declining its coins");
                 }
                 if *coins_paid > 0 {
-                    text.push_str(&format!(", paying {coins_paid} {}", coins(*coins_paid)));
+                    count(&mut text, ", paying ", *coins_paid, " ");
+                    text.push_str(coins(*coins_paid));
                 }
                 if *fee_paid > 0 {
-                    text.push_str(&format!(" and {fee_paid} to the active player"));
+                    count(&mut text, " and ", *fee_paid, " to the active player");
                 }
                 text
             }
@@ -200,9 +203,7 @@ impl State {
                 ),
                 None => format!("Seat {seat} declines the victory pile's card"),
             },
-            Event::ShipSetAside { seat, card } => {
-                named(format!("Seat {seat} sets "), *card, " aside")
-            }
+            Event::ShipSetAside { seat, card } => named(*seat, " sets ", *card, " aside"),
             Event::VictoryPileGrew { cards } => {
                 format!("A card goes to the victory pile, which holds {cards}")
             }
@@ -263,22 +264,34 @@ fn card_name(id: CardId) -> String {
     out
 }
 
-/// [`card_name`] written at the end of `out` (one string for the whole name: LegalActions names a
-/// card in most choices).
+/// [`card_name`] written at the end of `out` (one string for the whole name, no formatting
+/// machinery: LegalActions names a card in most choices, and most events name one).
 fn push_card_name(out: &mut String, id: CardId) {
-    let _ = match face(id) {
+    let number = |out: &mut String, n: u8| push_number(out, n.into());
+    match face(id) {
         Card::Ship {
             colour,
             coins: n,
             swords,
             special,
         } => {
-            let kind = if special { " special" } else { "" };
-            let colour = colour_name(colour);
-            let _ = write!(out, "a {colour}{kind} ship ({n} {}, ", coins(u32::from(n)));
+            out.push_str("a ");
+            out.push_str(colour_name(colour));
+            out.push_str(if special {
+                " special ship ("
+            } else {
+                " ship ("
+            });
+            number(out, n);
+            out.push(' ');
+            out.push_str(coins(n.into()));
+            out.push_str(", ");
             match swords {
-                Some(s) => write!(out, "{s} {})", if s == 1 { "sword" } else { "swords" }),
-                None => write!(out, "a skull)"),
+                Some(s) => {
+                    number(out, s);
+                    out.push_str(if s == 1 { " sword)" } else { " swords)" });
+                }
+                None => out.push_str("a skull)"),
             }
         }
         Card::Person { person, cost, vp } => {
@@ -286,20 +299,34 @@ fn push_card_name(out: &mut String, id: CardId) {
             push_person_name(out, person);
             let vowel = out[start..].starts_with(['A', 'E', 'I', 'O', 'U']);
             out.insert_str(start, if vowel { "an " } else { "a " });
-            write!(out, " (cost {cost}, {vp} VP)")
+            out.push_str(" (cost ");
+            number(out, cost);
+            out.push_str(", ");
+            number(out, vp);
+            out.push_str(" VP)");
         }
         Card::Expedition { vp, coins: n, .. } => {
-            write!(out, "an expedition ({vp} VP, {n} {})", coins(u32::from(n)))
+            out.push_str("an expedition (");
+            number(out, vp);
+            out.push_str(" VP, ");
+            number(out, n);
+            out.push(' ');
+            out.push_str(coins(n.into()));
+            out.push(')');
         }
-        Card::Tax(Tax::MostSwords) => write!(out, "a tax increase (most swords)"),
+        Card::Tax(Tax::MostSwords) => out.push_str("a tax increase (most swords)"),
         Card::Tax(Tax::FewestVictoryPoints) => {
-            write!(out, "a tax increase (fewest victory points)")
+            out.push_str("a tax increase (fewest victory points)");
         }
-    };
+    }
 }
 
-/// `text`, then a card's name ([`card_name`]), then `tail`, in one string.
-fn named(mut text: String, id: CardId, tail: &str) -> String {
+/// `Seat N`, then `verb`, then a card's name ([`card_name`]), then `tail`, in one string.
+fn named(seat: Seat, verb: &str, id: CardId, tail: &str) -> String {
+    let mut text = String::with_capacity(64);
+    text.push_str("Seat ");
+    push_number(&mut text, seat.into());
+    text.push_str(verb);
     push_card_name(&mut text, id);
     text.push_str(tail);
     text
@@ -307,13 +334,21 @@ fn named(mut text: String, id: CardId, tail: &str) -> String {
 
 /// A person's name (`yellow Trader`, `Jack of all Trades`) written at the end of `out`.
 fn push_person_name(out: &mut String, p: Person) {
-    let _ = match p {
-        Person::Trader(c) => write!(out, "{} Trader", colour_name(c)),
-        Person::Clerk(c) => write!(out, "{} Clerk", colour_name(c)),
-        Person::JackOfAllTrades => write!(out, "Jack of all Trades"),
-        Person::ViceAdmiral => write!(out, "Vice Admiral"),
-        other => write!(out, "{other:?}"),
-    };
+    match p {
+        Person::Trader(c) => {
+            out.push_str(colour_name(c));
+            out.push_str(" Trader");
+        }
+        Person::Clerk(c) => {
+            out.push_str(colour_name(c));
+            out.push_str(" Clerk");
+        }
+        Person::JackOfAllTrades => out.push_str("Jack of all Trades"),
+        Person::ViceAdmiral => out.push_str("Vice Admiral"),
+        other => {
+            let _ = write!(out, "{other:?}");
+        }
+    }
 }
 
 fn colour_name(c: Colour) -> &'static str {

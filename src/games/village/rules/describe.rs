@@ -2,9 +2,10 @@
 //! component set names cities and paths). For logs and bots' debugging; the wording may change
 //! between releases and is no translation source.
 
-use std::fmt::{Debug, Display, Write};
+use std::fmt::Debug;
 
 use crate::core::seat::seats_text;
+use crate::core::text::push_number;
 use crate::core::Seat;
 
 use super::super::action::{Action, Cube, Event};
@@ -446,8 +447,8 @@ impl Words {
     }
 
     /// A number (a member, a stall, a count).
-    fn n(&mut self, n: impl Display) -> &mut Words {
-        let _ = write!(self.0, "{n}");
+    fn n(&mut self, n: impl Into<u32>) -> &mut Words {
+        push_number(&mut self.0, n.into());
         self
     }
 

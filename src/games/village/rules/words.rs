@@ -2,6 +2,7 @@
 
 use std::fmt::{self, Debug, Write};
 
+use crate::core::text::push_number;
 use crate::games::village::action::Cube;
 use crate::games::village::pieces::{Colour, Cubes};
 use crate::games::village::state::sea::Cargo;
@@ -38,6 +39,8 @@ fn push_joined(out: &mut String, x: impl Debug, sep: char) {
     }
     impl fmt::Write for Lowered<'_> {
         fn write_str(&mut self, s: &str) -> fmt::Result {
+            // Room for the name and a separator or two: one growth at most.
+            self.out.reserve(s.len() + 2);
             for ch in s.chars() {
                 if ch.is_ascii_uppercase() && !self.first {
                     self.out.push(self.sep);
@@ -105,7 +108,7 @@ pub(in crate::games::village::rules) fn counted(n: u32, noun: &str) -> String {
 
 /// [`counted`] written at the end of `out`.
 pub(in crate::games::village::rules) fn push_counted(out: &mut String, n: u32, noun: &str) {
-    let _ = write!(out, "{n}");
+    push_number(out, n);
     out.push(' ');
     out.push_str(noun);
     if plural(n, noun) {
@@ -132,7 +135,8 @@ pub(in crate::games::village::rules) fn push_cubes(out: &mut String, cubes: Cube
         if out.len() > start {
             out.push_str(" and ");
         }
-        let _ = write!(out, "{} ", cubes.of(c));
+        push_number(out, cubes.of(c));
+        out.push(' ');
         push_joined(out, c, ' ');
     }
     match cubes.total() {
