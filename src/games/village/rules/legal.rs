@@ -53,13 +53,13 @@ impl Offers for Vec<Action> {
 }
 
 /// The first `n` options listed (fewer if there are fewer).
-pub(crate) struct First {
+struct First {
     n: usize,
-    pub(crate) seen: Vec<Action>,
+    seen: Vec<Action>,
 }
 
 impl First {
-    pub(crate) fn new(n: usize) -> Self {
+    fn new(n: usize) -> Self {
         First {
             n,
             seen: Vec::with_capacity(n),
