@@ -17,9 +17,29 @@ pub fn push_number(out: &mut String, n: u32) {
     out.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
+/// The article of the words written in `out` from `start` on (`a horse`, `an ox`, `an Admiral`),
+/// put before them.
+pub fn insert_article(out: &mut String, start: usize) {
+    let vowel = out[start..].starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    out.insert_str(start, if vowel { "an " } else { "a " });
+}
+
 #[cfg(test)]
 mod tests {
-    use super::push_number;
+    use super::{insert_article, push_number};
+
+    #[test]
+    fn an_article_follows_the_first_letter_in_either_case() {
+        for (words, said) in [
+            ("ox", "an ox"),
+            ("horse", "a horse"),
+            ("Admiral", "an Admiral"),
+        ] {
+            let mut out = format!("Seat 1 hires {words}");
+            insert_article(&mut out, "Seat 1 hires ".len());
+            assert_eq!(out, format!("Seat 1 hires {said}"));
+        }
+    }
 
     #[test]
     fn numbers_are_written_as_display_writes_them() {

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use crate::core::pile::CardId;
 use crate::core::seat::seats_text;
-use crate::core::text::push_number;
+use crate::core::text::{insert_article, push_number};
 use crate::core::Seat;
 
 use super::super::action::{Action, CoinReason, Event};
@@ -297,8 +297,7 @@ fn push_card_name(out: &mut String, id: CardId) {
         Card::Person { person, cost, vp } => {
             let start = out.len();
             push_person_name(out, person);
-            let vowel = out[start..].starts_with(['A', 'E', 'I', 'O', 'U']);
-            out.insert_str(start, if vowel { "an " } else { "a " });
+            insert_article(out, start);
             out.push_str(" (cost ");
             number(out, cost);
             out.push_str(", ");

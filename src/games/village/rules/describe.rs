@@ -5,7 +5,7 @@
 use std::fmt::Debug;
 
 use crate::core::seat::seats_text;
-use crate::core::text::push_number;
+use crate::core::text::{insert_article, push_number};
 use crate::core::Seat;
 
 use super::super::action::{Action, Cube, Event};
@@ -19,7 +19,7 @@ use super::super::state::payment::CubePayment;
 use super::super::state::sea::{Cargo, RETURN_TIME, TEA_COINS, WATER_TIME};
 use super::super::state::{Place, State};
 use super::legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
-use super::words::{a, article, cargo_name, push_counted, push_cubes, push_word, word};
+use super::words::{a, cargo_name, push_counted, push_cubes, push_word, word};
 
 impl State {
     /// What `seat` taking `action` does, e.g. "Seat 2 takes a pink cube from the crafts space",
@@ -462,7 +462,7 @@ impl Words {
     fn a(&mut self, x: impl Debug, noun: &str) -> &mut Words {
         let start = self.0.len();
         self.word(x).s(noun);
-        article(&mut self.0, start);
+        insert_article(&mut self.0, start);
         self
     }
 

@@ -132,6 +132,11 @@ impl State {
         first.seen
     }
 
+    /// Whether passing is the decision's only answer: then it is not asked (V-R15).
+    pub(crate) fn only_pass(&self) -> bool {
+        self.first_decision_options(2) == [Action::Pass]
+    }
+
     /// The answers to the decision itself (`offer` adds what any decision allows).
     fn offer_decision(&self, out: &mut impl Offers) {
         let Some(decision) = self.decision() else {

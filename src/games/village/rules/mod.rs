@@ -408,7 +408,7 @@ impl State {
     /// ends without asking (V-R15).
     fn ask_unless_only_pass(&mut self, decision: Decision, events: &mut Vec<Event>) {
         self.pending.push(decision);
-        if self.first_decision_options(2) == [Action::Pass] && !self.could_after_cashing(decision) {
+        if self.only_pass() && !self.could_after_cashing(decision) {
             self.pending.pop();
             self.end_turn(decision.seat(), events);
         }

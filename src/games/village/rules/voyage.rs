@@ -271,7 +271,7 @@ impl State {
     /// Asks what to load next, unless nothing can be: then the ship moves.
     fn ask_load(&mut self, seat: Seat, events: &mut Vec<Event>) {
         self.pending.push(Decision::Load { seat });
-        if self.first_decision_options(2) == [Action::Pass] {
+        if self.only_pass() {
             self.pending.pop();
             self.begin_movement(seat, events);
         }

@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Debug, Write};
 
-use crate::core::text::push_number;
+use crate::core::text::{insert_article, push_number};
 use crate::games::village::action::Cube;
 use crate::games::village::pieces::{Colour, Cubes};
 use crate::games::village::state::sea::Cargo;
@@ -61,14 +61,8 @@ fn push_joined(out: &mut String, x: impl Debug, sep: char) {
 
 /// A name with its article (`a horse`, `an ox`).
 pub(in crate::games::village::rules) fn a(mut name: String) -> String {
-    article(&mut name, 0);
+    insert_article(&mut name, 0);
     name
-}
-
-/// The article of the words written in `out` from `start` on, put before them.
-pub(in crate::games::village::rules) fn article(out: &mut String, start: usize) {
-    let vowel = out[start..].starts_with(['a', 'e', 'i', 'o', 'u']);
-    out.insert_str(start, if vowel { "an " } else { "a " });
 }
 
 pub(in crate::games::village::rules) fn cube_name(cube: Cube) -> String {
