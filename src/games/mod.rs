@@ -31,8 +31,9 @@ pub trait RulesVersion: Copy + Eq + std::fmt::Debug + 'static {
 }
 
 /// The rules of one game, as pure functions of its state: everything the service needs to serve
-/// it without knowing which game it is.
-pub trait Game: Clone + Sized {
+/// it without knowing which game it is. A state and what it holds are `Send + 'static`: a bot's
+/// search takes the state to a thread of its own.
+pub trait Game: Clone + Sized + Send + 'static {
     /// The identifier in `NewGameRequest.game`, metrics labels and logs, e.g. `port-royal`.
     const ID: &'static str;
     /// The game's name, as ListGames shows it.
@@ -42,14 +43,14 @@ pub trait Game: Clone + Sized {
     /// Each option's field in its options message, and what it does (ListGames).
     const OPTIONS: &'static [(&'static str, &'static str)];
     /// The rules versions it plays.
-    type Rules: RulesVersion;
+    type Rules: RulesVersion + Send;
     /// What is chosen at setup (variants, expansions).
-    type Options: Default + Clone + std::fmt::Debug;
+    type Options: Default + Clone + std::fmt::Debug + Send;
     /// What the server provides besides the request: Village's component set (loaded at start,
     /// replaceable by the operator); `()` for a game whose components are fixed in code.
     type Context;
     /// A seat's decision.
-    type Action: Clone + PartialEq + std::fmt::Debug;
+    type Action: Clone + PartialEq + std::fmt::Debug + Send;
     /// Something that happened (public).
     type Event: std::fmt::Debug;
     /// What a seat may see.

@@ -68,6 +68,18 @@ pub struct BotLabels {
     pub level: &'static str,
 }
 
+/// Labels of a bot request (Suggest) that reached a bot: its game, level, and what its client
+/// was answered (`ok`, or the status of a request cut off by a deadline or a client gone).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct BotRequestLabels {
+    /// The game id.
+    pub game: &'static str,
+    /// `random`, `greedy` or `search`.
+    pub level: &'static str,
+    /// `ok`, `DEADLINE_EXCEEDED` or `CANCELLED`.
+    pub outcome: &'static str,
+}
+
 /// The referee's metrics.
 #[derive(Debug)]
 pub struct Metrics {
@@ -77,7 +89,7 @@ pub struct Metrics {
     violations: Family<ViolationLabels, Counter>,
     in_flight: Gauge,
     state_key_configured: Gauge,
-    bot_requests: Family<BotLabels, Counter>,
+    bot_requests: Family<BotRequestLabels, Counter>,
     bot_iterations: Family<BotLabels, Counter>,
 }
 
@@ -130,11 +142,11 @@ impl Metrics {
             "1 when a state key is configured (tamper evidence on), else 0",
             state_key_configured.clone(),
         );
-        let bot_requests = Family::<BotLabels, Counter>::default();
+        let bot_requests = Family::<BotRequestLabels, Counter>::default();
         let bot_iterations = Family::<BotLabels, Counter>::default();
         registry.register(
             "bot_requests",
-            "Suggestions a bot made, by game and level",
+            "Bot requests that reached a bot, by game, level and what the client was answered",
             bot_requests.clone(),
         );
         registry.register(
@@ -176,9 +188,13 @@ impl Metrics {
             .inc();
     }
 
-    /// Records a suggestion a bot made and the iterations it ran.
-    pub fn bot(&self, labels: BotLabels, iterations: u32) {
+    /// Records a bot request and what its client was answered.
+    pub fn bot_request(&self, labels: BotRequestLabels) {
         self.bot_requests.get_or_create(&labels).inc();
+    }
+
+    /// Records the iterations a bot ran (whether or not its answer was delivered).
+    pub fn bot_iterations(&self, labels: BotLabels, iterations: u32) {
         self.bot_iterations
             .get_or_create(&labels)
             .inc_by(u64::from(iterations));

@@ -7,6 +7,7 @@ mod common;
 
 mod calls;
 mod components;
+mod deadline;
 mod fair_shuffle;
 mod fault;
 mod fuzz;

@@ -91,7 +91,7 @@ async fn bots_play_every_game_to_its_end() {
     }
     let metrics = scrape(server.metrics).await;
     for line in [
-        "referee_bot_requests_total{game=\"village\",level=\"search\"}",
+        "referee_bot_requests_total{game=\"village\",level=\"search\",outcome=\"ok\"}",
         "referee_bot_iterations_total{game=\"port-royal\",level=\"search\"}",
         "referee_requests_total{method=\"Suggest\",game=\"village\",outcome=\"ok\",protocol=\"grpc\"}",
     ] {

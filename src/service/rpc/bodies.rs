@@ -305,67 +305,70 @@ impl OnState for View {
     }
 }
 
-/// Suggest: a bot's move for a seat, from its view alone.
+/// Suggest: a bot's move for a seat, from its view alone. On the request's thread it checks the
+/// seat against the loaded state; the search is the job it gives back, run on a bot thread.
 pub(super) struct Suggest<'a> {
     pub referee: &'a Referee,
     pub seat: Option<u32>,
     pub level: crate::bot::Level,
     pub iterations: u32,
     pub seed: u64,
-    /// Whether the request was abandoned (the search stops; the answer is never sent).
-    pub abandoned: &'a dyn Fn() -> bool,
 }
 
+/// A bot's search, ready to run: told how to ask whether its request was abandoned (the search
+/// then stops at its next iteration, and its answer is never sent), it answers.
+pub(super) type BotJob = Box<dyn FnOnce(&dyn Fn() -> bool) -> Answer<v1::SuggestResponse> + Send>;
+
 impl OnState for Suggest<'_> {
-    type Out = Answer<v1::SuggestResponse>;
+    type Out = BotJob;
     fn run<G: Wire>(self, loaded: Loaded<G>) -> Result<Self::Out, Status> {
-        let seat = self.seat.ok_or_else(|| {
-            StateErrors::one(
-                "seat",
-                "is required (it has presence: a forgotten seat is not taken for seat 0)",
-            )
-        })?;
-        let seat = seat_in(&loaded.table, Some(seat))?.unwrap_or_default();
-        let table = &loaded.table;
-        let found = table.suggest(seat, self.level, self.iterations, self.seed, self.abandoned);
-        let s = match found {
-            Ok(s) => s,
-            Err(v) => {
-                let code = v.code;
-                let response = v1::SuggestResponse {
-                    violation: Some(v.into()),
-                    ..Default::default()
-                };
-                return Ok((response, Some(code)));
-            }
-        };
-        let labels = crate::service::metrics::BotLabels {
-            game: G::ID,
-            level: crate::service::rpc::bots::label(self.level),
-        };
-        self.referee.metrics.bot(labels, s.iterations);
-        let action = |a| wire::table_action_to_proto::<G>(loaded.sequence, seat, a);
-        let candidates = s
-            .candidates
-            .iter()
-            .map(|c| v1::BotCandidate {
-                action: Some(action(&c.action)),
-                visits: c.visits,
-                value: c.value,
-                description: table.describe_action(seat, &c.action),
-            })
-            .collect();
-        Ok((
-            v1::SuggestResponse {
+        let seat = seat_in(&loaded.table, self.seat)?.unwrap_or_default();
+        let metrics = std::sync::Arc::clone(&self.referee.metrics);
+        let Suggest {
+            level,
+            iterations,
+            seed,
+            ..
+        } = self;
+        Ok(Box::new(move |abandoned| {
+            let table = &loaded.table;
+            let s = match table.suggest(seat, level, iterations, seed, abandoned) {
+                Ok(s) => s,
+                Err(v) => {
+                    let code = v.code;
+                    let response = v1::SuggestResponse {
+                        violation: Some(v.into()),
+                        ..Default::default()
+                    };
+                    return (response, Some(code));
+                }
+            };
+            let labels = crate::service::metrics::BotLabels {
+                game: G::ID,
+                level: crate::service::rpc::bots::label(level),
+            };
+            metrics.bot_iterations(labels, s.iterations);
+            let action = |a| wire::table_action_to_proto::<G>(loaded.sequence, seat, a);
+            let candidates = s
+                .candidates
+                .iter()
+                .map(|c| v1::BotCandidate {
+                    action: Some(action(&c.action)),
+                    visits: c.visits,
+                    value: c.value,
+                    description: table.describe_action(seat, &c.action),
+                })
+                .collect();
+            let response = v1::SuggestResponse {
                 action: Some(action(&s.action)),
                 description: table.describe_action(seat, &s.action),
                 candidates,
                 iterations: s.iterations,
                 worlds: s.worlds,
                 violation: None,
-            },
-            None,
-        ))
+            };
+            (response, None)
+        }))
     }
 }
 

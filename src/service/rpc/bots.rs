@@ -3,11 +3,15 @@
 //! 19), so that however busy the bots are the threads answering Apply come first (under a load
 //! that keeps every core busy the bots slow down, and may answer DEADLINE_EXCEEDED); a request
 //! when every bot thread is busy is refused at once with RESOURCE_EXHAUSTED, never queued; and
-//! no request runs more than `--max-bot-iterations` iterations. A request that times out or
-//! whose client goes away stops its search at the next iteration.
+//! no request runs more than `--max-bot-iterations` iterations. A request is read and checked
+//! (its state loaded) before it takes a bot's slot, so a request that can never succeed is never
+//! told to retry. Its slot is freed when its request ends, answered or not: a request that times
+//! out or whose client goes away frees it at once, and its search stops at the next iteration
+//! (until it does, the next request's search waits behind it, bounded by that request's own
+//! deadline).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, SyncSender};
+use std::sync::mpsc::{self, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -27,7 +31,10 @@ pub struct BotLimits {
     max_concurrent: usize,
     /// One per bot thread: a request holds one while its job runs.
     permits: Arc<Semaphore>,
-    /// The bot threads' queue (never longer than the threads: a job needs a permit).
+    /// The bot threads' queue: a job needs a permit to be sent, and a job whose request was
+    /// abandoned keeps its place until it stops (at its next iteration; at once if it had not
+    /// begun). [`BACKLOG`] places a thread, so a request that ends frees a place for the next
+    /// even while the threads, starved on a busy host, are slow to notice.
     jobs: SyncSender<Job>,
 }
 
@@ -41,6 +48,9 @@ impl Default for BotLimits {
 /// `--max-bot-iterations`' default: about half a second of Village search on one core.
 pub const DEFAULT_MAX_ITERATIONS: u32 = 5_000;
 
+/// The bot queue's places per bot thread (see `BotLimits::jobs`).
+const BACKLOG: usize = 8;
+
 /// `--max-concurrent-bots`' default.
 pub const DEFAULT_MAX_CONCURRENT: usize = 2;
 
@@ -48,7 +58,7 @@ impl BotLimits {
     /// At most `max_iterations` per request and `max_concurrent` requests at once, each on one
     /// of `max_concurrent` bot threads (started here; they end with the last clone).
     pub fn new(max_iterations: u32, max_concurrent: usize) -> Self {
-        let (jobs, queue) = mpsc::sync_channel::<Job>(max_concurrent);
+        let (jobs, queue) = mpsc::sync_channel::<Job>(max_concurrent * BACKLOG);
         let queue = Arc::new(Mutex::new(queue));
         let started = (0..max_concurrent)
             .filter(|i| {
@@ -69,54 +79,73 @@ impl BotLimits {
         }
     }
 
-    /// Runs `job` on a bot thread: the caller holds a permit, and frees it in `job` before it
-    /// answers, so a client that sends its next request on the answer finds the slot free.
+    /// Runs `job` on a bot thread: the caller holds a permit until its request ends. Refused
+    /// (`RESOURCE_EXHAUSTED`) while the queue still holds the searches of requests already
+    /// abandoned, which stop at their next iteration.
     pub(super) fn run(&self, job: impl FnOnce() + Send + 'static) -> Result<(), Status> {
-        self.jobs
-            .send(Box::new(job))
-            .map_err(|_| Status::unavailable("the bot threads have stopped"))
+        self.jobs.try_send(Box::new(job)).map_err(|e| match e {
+            TrySendError::Full(_) => self.busy("finishing abandoned searches"),
+            TrySendError::Disconnected(_) => Status::unavailable("the bot threads have stopped"),
+        })
     }
 
     /// A bot thread's slot, if one is free (else RESOURCE_EXHAUSTED, at once).
     pub(super) fn permit(&self) -> Result<OwnedSemaphorePermit, Status> {
-        Arc::clone(&self.permits).try_acquire_owned().map_err(|_| {
-            Status::resource_exhausted(format!(
-                "{} bot requests are running, the most this server runs at once (--max-concurrent-bots); retry later",
-                self.max_concurrent
-            ))
-        })
+        Arc::clone(&self.permits)
+            .try_acquire_owned()
+            .map_err(|_| self.busy("running"))
+    }
+
+    fn busy(&self, doing: &str) -> Status {
+        Status::resource_exhausted(format!(
+            "the bot threads are {doing} the most bot requests this server runs at once ({}, \
+             --max-concurrent-bots); retry later",
+            self.max_concurrent
+        ))
     }
 
     /// The level a request names (`level`), and the iterations it may run (`max_iterations`; 0:
-    /// the default, never above the limit).
+    /// the default, never above the limit); every field missing or wrong named at once (`state`
+    /// and `seat` must be set: what they hold is checked with the state).
     pub(super) fn read(&self, req: &v1::SuggestRequest) -> Result<(Level, u32), Status> {
+        let mut errors = StateErrors::default();
+        if req.state.is_none() {
+            errors.push("state", "is required");
+        }
+        if req.seat.is_none() {
+            errors.push(
+                "seat",
+                "is required (it has presence: a forgotten seat is not taken for seat 0)",
+            );
+        }
         let level = match v1::BotLevel::try_from(req.level) {
-            Ok(v1::BotLevel::Random) => Level::Random,
-            Ok(v1::BotLevel::Greedy) => Level::Greedy,
-            Ok(v1::BotLevel::Search) => Level::Search,
+            Ok(v1::BotLevel::Random) => Some(Level::Random),
+            Ok(v1::BotLevel::Greedy) => Some(Level::Greedy),
+            Ok(v1::BotLevel::Search) => Some(Level::Search),
             Ok(v1::BotLevel::Unspecified) | Err(_) => {
-                return Err(StateErrors::one(
+                errors.push(
                     "level",
                     "is required: BOT_LEVEL_RANDOM, BOT_LEVEL_GREEDY or BOT_LEVEL_SEARCH",
-                )
-                .into())
+                );
+                None
             }
         };
         let iterations = match req.max_iterations {
             0 => DEFAULT_ITERATIONS.min(self.max_iterations),
             n if n <= self.max_iterations => n,
             n => {
-                return Err(StateErrors::one(
+                errors.push(
                     "max_iterations",
                     format!(
                         "{n} is above this server's limit of {} (--max-bot-iterations)",
                         self.max_iterations
                     ),
-                )
-                .into())
+                );
+                0
             }
         };
-        Ok((level, iterations))
+        errors.into_result()?;
+        Ok((level.unwrap_or(Level::Random), iterations))
     }
 }
 

@@ -20,7 +20,8 @@ use super::transport::edge;
 use super::{Contexts, Referee, MAX_REPLAY_ACTIONS, SERVICE};
 use crate::core::StateErrors;
 use crate::pb::v1;
-use crate::service::metrics::RequestLabels;
+use crate::service::metrics::{BotRequestLabels, RequestLabels};
+use crate::service::transport::deadline::{Arrived, Deadline};
 use v1::referee_service_server::RefereeService;
 
 /// Declares the referee's RPCs once: the enum, the list of all, and each one's name.
@@ -60,13 +61,20 @@ rpcs!(
     Suggest
 );
 
-/// What a handler knows about its request while it runs: its span, the game once known, and
-/// a refusal that has an outcome label of its own.
+/// What a handler knows about its request while it runs: its span, the game once known, a
+/// refusal that has an outcome label of its own, and what its accounting needs.
 struct Ctx<'a> {
     contexts: &'a Contexts,
     span: Span,
     game: Cell<&'static str>,
     refusal: Cell<Option<&'static str>>,
+    rpc: Rpc,
+    started: Instant,
+    protocol: edge::Protocol,
+    /// Set by the edge: what the client is answered if the handler outlives it.
+    deadline: Option<Deadline>,
+    /// The level of a bot request that reached a bot (`referee_bot_requests_total`).
+    bot: Cell<Option<crate::bot::Level>>,
 }
 
 impl Ctx<'_> {
@@ -108,15 +116,9 @@ impl Referee {
 }
 
 impl Referee {
-    /// Runs one request inside its span and records its outcome in the log and the metrics (and
-    /// tells the edge so, which counts only what no handler saw). A handler returns its answer
-    /// and the violation code it carries, if any.
-    fn observe<R, T>(
-        &self,
-        rpc: Rpc,
-        request: Request<R>,
-        f: impl FnOnce(&Ctx, R) -> Result<(T, Option<&'static str>), Status>,
-    ) -> Result<Response<T>, Status> {
+    /// A request's context, and its message: the span opened, the edge told that this request is
+    /// counted here.
+    fn begin<R>(&self, rpc: Rpc, request: Request<R>) -> (Ctx<'_>, R) {
         let started = Instant::now();
         let (metadata, extensions, req) = request.into_parts();
         if let Some(observed) = extensions.get::<edge::Observed>() {
@@ -127,9 +129,25 @@ impl Referee {
             span: crate::telemetry::rpc_span(Some(SERVICE), rpc.name(), &metadata.into_headers()),
             game: Cell::new("none"),
             refusal: Cell::new(None),
+            rpc,
+            started: extensions.get::<Arrived>().map_or(started, |a| a.0),
+            protocol: extensions
+                .get::<edge::Protocol>()
+                .copied()
+                .unwrap_or_default(),
+            deadline: extensions.get::<Deadline>().copied(),
+            bot: Cell::new(None),
         };
-        let _enter = ctx.span.enter();
-        let result = f(&ctx, req);
+        (ctx, req)
+    }
+
+    /// Records a request's outcome in its span, the log and the metrics. A handler returns its
+    /// answer and the violation code it carries, if any.
+    fn finish<T>(
+        &self,
+        ctx: &Ctx,
+        result: Result<(T, Option<&'static str>), Status>,
+    ) -> Result<Response<T>, Status> {
         let game = ctx.game.get();
         let outcome = match &result {
             Ok((_, None)) => "ok",
@@ -142,12 +160,13 @@ impl Referee {
                 .get()
                 .unwrap_or_else(|| code_name(status.code())),
         };
-        let elapsed = started.elapsed();
+        let elapsed = ctx.started.elapsed();
         ctx.span.record("outcome", outcome);
         let code = result
             .as_ref()
             .map_or_else(|s| s.code(), |_| tonic::Code::Ok);
         crate::telemetry::record_status(&ctx.span, code);
+        let _enter = ctx.span.enter();
         // One line per request on its own target, so an operator can turn it down
         // (`RUST_LOG=info,referee::rpc=warn`) and keep the rest.
         let duration_us = elapsed.as_micros() as u64;
@@ -163,19 +182,69 @@ impl Referee {
         }
         self.metrics.observe(
             RequestLabels {
-                method: rpc.name(),
+                method: ctx.rpc.name(),
                 game,
                 outcome,
-                protocol: extensions
-                    .get::<edge::Protocol>()
-                    .copied()
-                    .unwrap_or_default()
-                    .label(),
+                protocol: ctx.protocol.label(),
             },
             matches!(result, Ok((_, Some(_)))),
             elapsed.as_secs_f64(),
         );
+        // A bot's answer is a suggestion; a violation (a seat with nothing to decide) is not.
+        if let (Some(level), false) = (ctx.bot.get(), matches!(result, Ok((_, Some(_))))) {
+            self.metrics.bot_request(BotRequestLabels {
+                game,
+                level: bots::label(level),
+                outcome,
+            });
+        }
         result.map(|(body, _)| Response::new(body))
+    }
+
+    /// Runs one request inside its span and records its outcome.
+    fn observe<R, T>(
+        &self,
+        rpc: Rpc,
+        request: Request<R>,
+        f: impl FnOnce(&Ctx, R) -> Result<(T, Option<&'static str>), Status>,
+    ) -> Result<Response<T>, Status> {
+        let (ctx, req) = self.begin(rpc, request);
+        let result = {
+            let _enter = ctx.span.enter();
+            f(&ctx, req)
+        };
+        self.finish(&ctx, result)
+    }
+}
+
+/// A request whose answer is awaited (a bot's): dropped before it finishes (its deadline passed,
+/// its client went away), it is recorded with what its client was answered.
+struct Pending<'a> {
+    referee: &'a Referee,
+    ctx: Ctx<'a>,
+    finished: bool,
+}
+
+impl Pending<'_> {
+    fn finish<T>(
+        mut self,
+        result: Result<(T, Option<&'static str>), Status>,
+    ) -> Result<Response<T>, Status> {
+        self.finished = true;
+        self.referee.finish(&self.ctx, result)
+    }
+}
+
+impl Drop for Pending<'_> {
+    fn drop(&mut self) {
+        if !self.finished {
+            // The edge answers DEADLINE_EXCEEDED exactly when the deadline has passed.
+            let status = match self.ctx.deadline {
+                Some(d) if d.passed() => d.status(),
+                _ => Status::cancelled("the client went away before the answer"),
+            };
+            let _ = self.referee.finish::<()>(&self.ctx, Err(status));
+        }
     }
 }
 
@@ -294,34 +363,54 @@ impl RefereeService for Referee {
         &self,
         request: Request<v1::SuggestRequest>,
     ) -> Result<Response<v1::SuggestResponse>, Status> {
-        let permit = match self.bots.permit() {
-            Ok(permit) => permit,
-            Err(refused) => return self.observe(Rpc::Suggest, request, |_, _| Err(refused)),
+        let (ctx, req) = self.begin(Rpc::Suggest, request);
+        let pending = Pending {
+            referee: self,
+            ctx,
+            finished: false,
         };
-        let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        // Dropped with this future (a timeout, a client gone): the search stops.
-        let _abandon = bots::Abandon(Arc::clone(&abandoned));
-        let (answer, answered) = tokio::sync::oneshot::channel();
-        let referee = self.clone();
-        self.bots.run(move || {
-            let result = referee.observe(Rpc::Suggest, request, |ctx, req| {
-                let (level, iterations) = referee.bots.read(&req)?;
-                let gs = referee.open(req.state, ctx)?;
+        // The request is read and its state loaded before it takes a bot's slot.
+        let job = {
+            let ctx = &pending.ctx;
+            let _enter = ctx.span.enter();
+            self.bots.read(&req).and_then(|(level, iterations)| {
+                let gs = self.open(req.state, ctx)?;
                 let rpc = bodies::Suggest {
-                    referee: &referee,
+                    referee: self,
                     seat: req.seat,
                     level,
                     iterations,
                     seed: req.seed,
-                    abandoned: &|| abandoned.load(std::sync::atomic::Ordering::Relaxed),
                 };
-                games::on_state(gs, ctx, rpc)
-            });
-            drop(permit);
-            let _ = answer.send(result);
-        })?;
-        answered
+                Ok((level, games::on_state(gs, ctx, rpc)?))
+            })
+        };
+        let (level, job) = match job {
+            Ok(job) => job,
+            Err(refused) => return pending.finish(Err(refused)),
+        };
+        // Held until this request ends, answered or dropped.
+        let _permit = match self.bots.permit() {
+            Ok(permit) => permit,
+            Err(refused) => return pending.finish(Err(refused)),
+        };
+        let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        // Dropped with this future (a deadline, a client gone): the search stops.
+        let _abandon = bots::Abandon(Arc::clone(&abandoned));
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let started = self.bots.run(move || {
+            let abandoned = || abandoned.load(std::sync::atomic::Ordering::Relaxed);
+            if !abandoned() {
+                let _ = answer.send(job(&abandoned));
+            }
+        });
+        if let Err(refused) = started {
+            return pending.finish(Err(refused));
+        }
+        pending.ctx.bot.set(Some(level));
+        let result = answered
             .await
-            .map_err(|_| Status::internal("the bot's task failed"))?
+            .map_err(|_| Status::internal("the bot's task failed"));
+        pending.finish(result)
     }
 }

@@ -31,6 +31,7 @@ use tower::{Layer, Service};
 
 use crate::pb::v1;
 use crate::service::rpc::Rpc;
+use crate::service::transport::deadline::{self, Arrived};
 use crate::service::transport::edge::{Admitted, EdgeLayer, Protocol};
 use crate::service::transport::playground::Playground;
 
@@ -304,8 +305,8 @@ async fn read_body(body: Body, limit: usize) -> Result<Bytes, Status> {
 }
 
 /// The gRPC request a Connect call stands for: the same path and headers (trace context
-/// included; not Connect's or gRPC's own), `connect-timeout-ms` as `grpc-timeout`, and the
-/// message in gRPC's framing.
+/// included; not Connect's or gRPC's own: its deadline travels as an extension), and the message
+/// in gRPC's framing.
 fn grpc_request(parts: &http::request::Parts, message: &[u8]) -> http::Request<Body> {
     let mut framed = BytesMut::with_capacity(5 + message.len());
     framed.put_u8(0);
@@ -340,17 +341,6 @@ fn grpc_request(parts: &http::request::Parts, message: &[u8]) -> http::Request<B
         HeaderValue::from_static("application/grpc"),
     );
     headers.insert(header::TE, HeaderValue::from_static("trailers"));
-    let timeout = parts
-        .headers
-        .get("connect-timeout-ms")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if let Some(ms) = timeout {
-        // gRPC's timeout has at most 8 digits.
-        if let Ok(v) = HeaderValue::from_str(&format!("{}m", ms.min(99_999_999))) {
-            headers.insert("grpc-timeout", v);
-        }
-    }
     request
 }
 
@@ -392,9 +382,18 @@ where
         request: http::Request<Body>,
         codec: Codec,
         rpc: Route,
+        arrived: Instant,
     ) -> Result<http::Response<Body>, S::Error> {
-        let started = Instant::now();
+        let started = arrived;
         let (parts, body) = request.into_parts();
+        // Connect's deadline is `connect-timeout-ms`. A `grpc-timeout` sent with it is kept too
+        // (the earlier wins): tonic's server enforces that header on every request, outside this
+        // layer, and would answer it in gRPC's shape; kept here, it is answered in Connect's.
+        let client = ["connect-timeout-ms", "grpc-timeout"]
+            .into_iter()
+            .filter_map(|h| deadline::client_timeout(&parts.headers, h).map(|d| (d, h)))
+            .min_by_key(|(d, _)| *d);
+        let deadline = edge.deadline(arrived, client);
         let refuse = |status: Status| {
             edge.record_refusal(
                 &parts.uri,
@@ -419,7 +418,8 @@ where
                 "the referee serves uncompressed Connect requests only (content-encoding identity)",
             )));
         }
-        let body = match read_body(body, edge.max_message_bytes()).await {
+        let read = deadline::within(deadline, read_body(body, edge.max_message_bytes()));
+        let body = match read.await.and_then(|read| read) {
             Ok(b) => b,
             Err(status) => return Ok(refuse(status)),
         };
@@ -440,6 +440,8 @@ where
         grpc.extensions_mut()
             .insert(Admitted(Arc::clone(&admission)));
         grpc.extensions_mut().insert(Protocol::Connect);
+        grpc.extensions_mut().insert(deadline);
+        grpc.extensions_mut().insert(Arrived(arrived));
         std::future::poll_fn(|cx| inner.poll_ready(cx)).await?;
         let answer = inner.call(grpc).await?;
         let message = match grpc_answer(answer).await {
@@ -479,6 +481,10 @@ where
     }
 
     fn call(&mut self, mut request: http::Request<Body>) -> Self::Future {
+        // Before anything is awaited: tonic's timer for `grpc-timeout` starts just after this
+        // call returns, and every deadline of ours counts from here (`deadline.rs`).
+        let arrived = Instant::now();
+        request.extensions_mut().insert(Arrived(arrived));
         if Playground::owns(request.uri().path()) && !is_grpc(&request) {
             let answer = Playground::answer(
                 self.playground.as_deref(),
@@ -504,6 +510,7 @@ where
                     request,
                     codec,
                     route(rpc),
+                    arrived,
                 ))
             }
             None if codec.is_some() => {
@@ -517,7 +524,7 @@ where
                     request.headers(),
                     Protocol::Connect,
                     &status,
-                    Instant::now(),
+                    arrived,
                 );
                 Box::pin(async move { Ok(error_response(&status)) })
             }
@@ -528,7 +535,7 @@ where
                     request.headers(),
                     Protocol::Http,
                     &status,
-                    Instant::now(),
+                    arrived,
                 );
                 Box::pin(async move { Ok(unsupported()) })
             }

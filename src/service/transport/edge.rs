@@ -4,8 +4,8 @@
 //!
 //! - **Concurrency**: beyond `--max-concurrent-requests` a request is refused at once with
 //!   `RESOURCE_EXHAUSTED` rather than queued.
-//! - **Time**: a request over `--request-timeout-ms` answers `DEADLINE_EXCEEDED` (tonic's own
-//!   timeout answers `CANCELLED`).
+//! - **Time**: a request not answered by its deadline (`--request-timeout-ms`, or the client's
+//!   own if earlier: `deadline.rs`) answers `DEADLINE_EXCEEDED`.
 //! - **Framing**: a request that is not gRPC (its content type) is answered HTTP 415, as gRPC's
 //!   HTTP/2 protocol says. A unary gRPC request must be exactly one length-prefixed message.
 //!   tonic answers a body shorter than its prefix announces, or no message at all, with
@@ -15,7 +15,8 @@
 //!   to tonic, which answers `UNIMPLEMENTED` as gRPC specifies.
 //! - **Accounting**: a refusal that never reached a handler (the above, undecodable protobuf, an
 //!   unknown method) is counted in `referee_requests_total` with the game `none` and logged on
-//!   `referee::rpc`; a handler marks its request ([`Observed`]) so nothing is counted twice.
+//!   `referee::rpc`; a handler marks its request ([`Observed`]) so nothing is counted twice. A
+//!   request whose client goes away before its answer is counted `CANCELLED`.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -35,6 +36,7 @@ use tracing::Span;
 
 use crate::service::metrics::{Metrics, RequestLabels};
 use crate::service::rpc::Rpc;
+use crate::service::transport::deadline::{self, Arrived, Deadline};
 
 /// The gRPC message prefix: a compression flag and a big-endian length.
 const PREFIX: usize = 5;
@@ -83,6 +85,12 @@ impl EdgeLayer {
             "the server is serving its limit of {} requests at once",
             self.max_concurrent
         ))
+    }
+
+    /// The deadline of a request that arrived at `arrived` carrying the client's deadline
+    /// `client` (its duration and the header that set it), if any.
+    pub fn deadline(&self, arrived: Instant, client: Option<(Duration, &'static str)>) -> Deadline {
+        Deadline::new(arrived, self.timeout, client)
     }
 
     /// The message size limit.
@@ -390,21 +398,44 @@ where
     }
 
     fn call(&mut self, mut request: http::Request<Body>) -> Self::Future {
-        let started = Instant::now();
+        let arrived = request
+            .extensions()
+            .get::<Arrived>()
+            .map_or_else(Instant::now, |a| a.0);
         let limits = self.limits.clone();
         // The service that was made ready goes with this call; its clone waits for the next.
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
         let (service, method) = method_label(request.uri().path());
-        // The caller's trace, for the span of a refusal no handler makes.
-        let trace = trace_headers(request.headers());
         let protocol = request
             .extensions()
             .get::<Protocol>()
             .copied()
             .unwrap_or_default();
+        // A Connect call's deadline was set by its own layer, from its own header.
+        let deadline = request
+            .extensions()
+            .get::<Deadline>()
+            .copied()
+            .unwrap_or_else(|| {
+                let client = deadline::client_timeout(request.headers(), "grpc-timeout");
+                limits.deadline(arrived, client.map(|d| (d, "grpc-timeout")))
+            });
+        request.extensions_mut().insert(deadline);
         let observed = Observed::default();
         request.extensions_mut().insert(observed.clone());
+        // Counts the request CANCELLED if its client goes away before it is answered (and no
+        // handler counted it).
+        let mut unanswered = Unanswered(Some(Refusal {
+            metrics: Arc::clone(&limits.metrics),
+            service,
+            method,
+            protocol,
+            // The caller's trace, for the span of a refusal no handler makes.
+            trace: trace_headers(request.headers()),
+            started: arrived,
+            observed: observed.clone(),
+        }));
         Box::pin(async move {
             let answer = async {
                 let admitted = request.extensions().get::<Admitted>().is_some();
@@ -430,26 +461,60 @@ where
                     };
                     inner.call(request).await
                 };
-                match tokio::time::timeout(limits.timeout, served).await {
-                    Ok(result) => result,
-                    Err(_) => Ok(Status::deadline_exceeded(format!(
-                        "the request took longer than the server's limit of {} ms",
-                        limits.timeout.as_millis()
-                    ))
-                    .into_http()),
-                }
+                deadline::within(deadline, served)
+                    .await
+                    .unwrap_or_else(|status| Ok(status.into_http()))
             }
             .await;
-            if let Ok(response) = &answer {
-                if !observed.0.load(Ordering::Relaxed) {
-                    if let Some(status) = refused(response.headers()) {
-                        let span = crate::telemetry::rpc_span(service, method, &trace);
-                        record(&limits.metrics, method, protocol, &status, span, started);
-                    }
+            let refusal = unanswered.0.take();
+            if let (Ok(response), Some(refusal)) = (&answer, refusal) {
+                if let Some(status) = refused(response.headers()) {
+                    refusal.record(&status);
                 }
             }
             answer
         })
+    }
+}
+
+/// What the edge needs to count and log a refusal no handler saw.
+struct Refusal {
+    metrics: Arc<Metrics>,
+    service: Option<&'static str>,
+    method: &'static str,
+    protocol: Protocol,
+    trace: http::HeaderMap,
+    started: Instant,
+    observed: Observed,
+}
+
+impl Refusal {
+    /// Counts and logs `status`, unless a handler counted the request.
+    fn record(self, status: &Status) {
+        if self.observed.0.load(Ordering::Relaxed) {
+            return;
+        }
+        let span = crate::telemetry::rpc_span(self.service, self.method, &self.trace);
+        record(
+            &self.metrics,
+            self.method,
+            self.protocol,
+            status,
+            span,
+            self.started,
+        );
+    }
+}
+
+/// A request not answered yet: dropped so (its client went away, its connection closed), it is
+/// counted `CANCELLED`.
+struct Unanswered(Option<Refusal>);
+
+impl Drop for Unanswered {
+    fn drop(&mut self) {
+        if let Some(refusal) = self.0.take() {
+            refusal.record(&Status::cancelled("the client went away before the answer"));
+        }
     }
 }
 

@@ -1546,3 +1546,72 @@ fn descriptions_name_the_seat_and_the_cards() {
         "Seat 0 takes a yellow ship (1 coin, 1 sword)"
     );
 }
+
+/// Readable moves: every event that counts seats, coins, cards or persons agrees in number with
+/// one and with several (an audit read "seat 1 gain a coin").
+#[test]
+fn event_sentences_agree_in_number() {
+    let s = fresh(4);
+    let tax = taxes(Tax::MostSwords)[0] as u8;
+    let say = |e: Event| s.describe_event(&e);
+    let taxed = |lost: Vec<u32>, bonus: Vec<u8>| Event::TaxResolved {
+        card: tax,
+        coins_lost: lost,
+        bonus_seats: bonus,
+    };
+    assert_eq!(
+        say(taxed(vec![1], vec![1])),
+        "A tax increase (most swords): 1 coin discarded; seat 1 gains a coin"
+    );
+    assert_eq!(
+        say(taxed(vec![3, 2], vec![1, 2])),
+        "A tax increase (most swords): 5 coins discarded; seats 1 and 2 each gain a coin"
+    );
+    assert_eq!(
+        say(taxed(vec![], vec![])),
+        "A tax increase (most swords): 0 coins discarded; nobody gains a coin"
+    );
+    assert_eq!(
+        say(Event::Reshuffled { cards: 1 }),
+        "The discard pile's 1 card is shuffled into a new draw pile"
+    );
+    assert_eq!(
+        say(Event::Reshuffled { cards: 12 }),
+        "The discard pile's 12 cards are shuffled into a new draw pile"
+    );
+    let claimed = |persons: Vec<u32>| Event::ExpeditionClaimed {
+        seat: 0,
+        expedition: expedition([1, 1, 0]) as u8,
+        persons: persons.into_iter().map(|p| p as u8).collect(),
+    };
+    let one = persons(Settler)[0];
+    assert!(say(claimed(vec![one])).ends_with(", discarding 1 person"));
+    assert!(say(claimed(vec![one, persons(Captain)[0]])).ends_with(", discarding 2 persons"));
+    for (n, word) in [(1, "1 coin"), (3, "3 coins")] {
+        let e = Event::CoinsGained {
+            seat: 2,
+            coins: n,
+            reason: CoinReason::Jester,
+        };
+        assert_eq!(say(e), format!("Seat 2 gains {word} (Jester)"));
+    }
+    for (n, word) in [(1, "1 harbor card"), (2, "2 harbor cards")] {
+        let e = Event::TurnEnded {
+            seat: 3,
+            discarded: n,
+        };
+        assert_eq!(say(e), format!("Seat 3's turn ends; {word} discarded"));
+    }
+    let final_round = |seats: Vec<u8>| Event::FinalRoundBegan {
+        seats,
+        supply_exhausted: false,
+    };
+    assert_eq!(
+        say(final_round(vec![1])),
+        "The final round begins: seat 1 reached the end"
+    );
+    assert_eq!(
+        say(final_round(vec![0, 3])),
+        "The final round begins: seats 0 and 3 reached the end"
+    );
+}

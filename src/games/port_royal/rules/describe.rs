@@ -89,18 +89,23 @@ impl State {
                 card,
                 coins_lost,
                 bonus_seats,
-            } => format!(
-                "{}: {} coins discarded; {} a coin",
-                capital(&card_name(*card)),
-                coins_lost.iter().sum::<u32>(),
-                match bonus_seats.len() {
-                    0 => "nobody gains".to_owned(),
-                    _ => format!("{} gain", seats_text(bonus_seats)),
-                }
-            ),
-            Event::Reshuffled { cards } => {
-                format!("The discard pile's {cards} cards are shuffled into a new draw pile")
+            } => {
+                let lost = coins_lost.iter().sum::<u32>();
+                format!(
+                    "{}: {lost} {} discarded; {} a coin",
+                    capital(&card_name(*card)),
+                    coins(lost),
+                    match bonus_seats.len() {
+                        0 => "nobody gains".to_owned(),
+                        1 => format!("{} gains", seats_text(bonus_seats)),
+                        _ => format!("{} each gain", seats_text(bonus_seats)),
+                    }
+                )
             }
+            Event::Reshuffled { cards } => format!(
+                "The discard pile's {cards} {} shuffled into a new draw pile",
+                if *cards == 1 { "card is" } else { "cards are" }
+            ),
             Event::ChanceBegan { seat, takes } => {
                 format!("Seat {seat} may take {takes} {}", cards_word(*takes))
             }
@@ -159,9 +164,14 @@ impl State {
                 expedition,
                 persons,
             } => format!(
-                "Seat {seat} claims {}, discarding {} persons",
+                "Seat {seat} claims {}, discarding {} {}",
                 card_name(*expedition),
-                persons.len()
+                persons.len(),
+                if persons.len() == 1 {
+                    "person"
+                } else {
+                    "persons"
+                }
             ),
             Event::Passed { seat } => format!("Seat {seat} passes"),
             Event::TurnEnded { seat, discarded } => format!(
