@@ -52,18 +52,27 @@ async fn main() -> std::process::ExitCode {
             "off: no state key configured (--state-key / REFEREE_STATE_KEY)"
         }
     );
-    if let Some(endpoint) = config.otlp() {
-        tracing::info!(
+    // Each feature that is off says so too, with the flag that turns it on: an operator reads
+    // from the first lines what this process does.
+    match config.otlp() {
+        Some(endpoint) => tracing::info!(
             endpoint,
             "tracing on: each RPC's span is exported over OTLP/gRPC"
-        );
+        ),
+        None => tracing::info!(
+            "tracing off: no OTLP endpoint configured (--otlp-endpoint / OTEL_EXPORTER_OTLP_ENDPOINT)"
+        ),
     }
-    if let Some(cert) = &config.tls_cert {
-        tracing::info!(
+    match &config.tls_cert {
+        Some(cert) => tracing::info!(
             cert = %cert.display(),
             mutual = config.tls_client_ca.is_some(),
-            "TLS on the gRPC port"
-        );
+            "TLS on the gRPC port: clients must connect with TLS (a plain-text client's bytes \
+             fail the handshake)"
+        ),
+        None => tracing::info!(
+            "TLS off: the gRPC port speaks plain text (--tls-cert and --tls-key turn TLS on)"
+        ),
     }
     let listeners = match Listeners::bind(&config).await {
         Ok(l) => l,

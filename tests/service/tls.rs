@@ -176,6 +176,75 @@ async fn with_a_certificate_clients_play_over_tls_and_plaintext_is_refused() {
     );
 }
 
+/// A plain-text client at the TLS port is told apart in the server's log (a warning naming what
+/// it sent), and the start-up log says TLS is on; without TLS it says TLS is off. The release
+/// binary, as an operator runs it, its log read from its standard error.
+#[tokio::test]
+async fn a_plain_text_client_at_the_tls_port_is_logged() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let dir = tempdir();
+    let ca = Ca::new();
+    let leaf = ca.sign(&["localhost", "127.0.0.1"]);
+    let (cert, key) = (
+        file(&dir, "s.pem", &leaf.cert),
+        file(&dir, "s.key", &leaf.key),
+    );
+    for tls in [true, false] {
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_referee"));
+        command
+            .env("REFEREE_LISTEN", format!("127.0.0.1:{port}"))
+            .env("REFEREE_METRICS_LISTEN", "127.0.0.1:0")
+            .env("RUST_LOG", "info,referee::rpc=warn")
+            .stderr(std::process::Stdio::piped())
+            .kill_on_drop(true);
+        if tls {
+            command
+                .arg("--tls-cert")
+                .arg(&cert)
+                .arg("--tls-key")
+                .arg(&key);
+        }
+        let mut child = command.spawn().unwrap();
+        let mut lines = tokio::io::BufReader::new(child.stderr.take().unwrap()).lines();
+        let mut log = Vec::new();
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+        // Read the start-up lines until it serves.
+        while !log.iter().any(|l: &String| l.contains("referee serving")) {
+            let line = tokio::time::timeout_at(deadline, lines.next_line()).await;
+            log.push(line.expect("the referee never came up").unwrap().unwrap());
+        }
+        let said = if tls {
+            "TLS on the gRPC port"
+        } else {
+            "TLS off"
+        };
+        assert!(log.iter().any(|l| l.contains(said)), "{log:#?}");
+        if tls {
+            // gRPC's plain-text preface, as a client without TLS opens its connection.
+            let mut tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .unwrap();
+            tcp.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")
+                .await
+                .unwrap();
+            while !log.iter().any(|l| l.contains("plain text to the TLS port")) {
+                let line = tokio::time::timeout_at(deadline, lines.next_line()).await;
+                log.push(line.expect("no warning logged").unwrap().unwrap());
+            }
+            let warning = log.last().unwrap();
+            assert!(
+                warning.contains("HTTP/2 in plain text") && warning.contains("127.0.0.1"),
+                "{warning}"
+            );
+        }
+        child.kill().await.unwrap();
+    }
+}
+
 #[tokio::test]
 async fn with_a_client_ca_only_clients_with_its_certificates_get_through() {
     let dir = tempdir();

@@ -377,6 +377,21 @@ async fn connect_refusals_have_connects_error_shape_and_grpcs_details() {
         assert_eq!(answer.status, status, "{name}");
         assert_eq!(answer.json()["code"], code, "{name}");
     }
+    // Connect's GET form as a Connect client sends it: no content type, the message in the
+    // query. It is Connect's `unimplemented`, not the 415 of a request that is no protocol.
+    let get = send(
+        &server.addr,
+        false,
+        "GET",
+        &format!("{PATH}/ListGames?connect=v1&encoding=json&message=%7B%7D"),
+        &[],
+        Vec::new(),
+    )
+    .await;
+    assert_eq!(
+        (get.status, get.json()["code"].clone()),
+        (501, json!("unimplemented"))
+    );
     // Health stays gRPC; and HTTP/1.1 that is neither Connect nor gRPC-Web is HTTP 415.
     let health = send(
         &server.addr,

@@ -156,23 +156,34 @@ class Referee {
   }
 
   /**
-   * A new game: `{ state, status }`. Port Royal unless `game` says otherwise; `portRoyal` is a
-   * PortRoyalOptions object, `village` a VillageOptions object. With `fairShuffle` (and no seed)
-   * nothing is dealt until every seat has sent a contribution (docs/fair-shuffles.md).
+   * A new game: `{ state, status }`. Port Royal unless `game` says otherwise. Its options, if
+   * any: `options`, keyed by the game's field of `NewGameRequest.options` (`{ village: {...} }`,
+   * for any game served); `portRoyal` and `village` are short forms of two of them, refused for
+   * another game. No options: the game's defaults. With `fairShuffle` (and no seed) nothing is
+   * dealt until every seat has sent a contribution (docs/fair-shuffles.md).
    * @param {number} players
    * @param {{ seed?: number | string, startSeat?: number, portRoyal?: PortRoyalOptions,
-   *   game?: string, village?: VillageOptions, fairShuffle?: boolean }} [options]
+   *   game?: string, village?: VillageOptions, options?: Object<string, Object>,
+   *   fairShuffle?: boolean }} [settings]
    * @returns {Promise<NewGameResponse>}
    */
-  async newGame(players, { seed, startSeat, portRoyal, game = 'port-royal', village, fairShuffle } = {}) {
-    const options = game === 'village' ? { village: village || {} } : { port_royal: portRoyal || {} };
+  async newGame(players, {
+    seed, startSeat, portRoyal, game = 'port-royal', village, options = {}, fairShuffle,
+  } = {}) {
+    const short = { 'port-royal': ['port_royal', portRoyal], village: ['village', village] };
+    const chosen = { ...options };
+    for (const [id, [field, given]] of Object.entries(short)) {
+      if (given === undefined) continue;
+      if (id !== game) throw new TypeError(`${field} options are for ${id}, not ${game}`);
+      chosen[field] = given;
+    }
     return this.call('NewGame', {
       game,
       players,
       seed: seed === undefined ? undefined : String(seed),
       start_seat: startSeat,
       fair_shuffle: Boolean(fairShuffle),
-      ...options,
+      ...chosen,
     });
   }
 
@@ -231,23 +242,34 @@ class Referee {
    * What a bot would play for `seat`, from that seat's view alone (docs/api.md, "Bots"):
    * `level` 'random', 'greedy' or 'search' (`maxIterations` its budget, 0 = the server's
    * default); the same `seed` gives the same answer. `action` is ready for apply; a seat with
-   * nothing to decide gets `violation` instead.
+   * nothing to decide gets `violation` instead. While every bot thread of the server is busy
+   * it answers RESOURCE_EXHAUSTED: that is retried up to `retries` times, after a jittered
+   * backoff (about 50, 100, 200 ms), before the error is thrown.
    * @param {GameState} state
    * @param {number} seat
    * @param {{ level?: 'random' | 'greedy' | 'search', maxIterations?: number,
-   *   seed?: number | string }} [options]
+   *   seed?: number | string, retries?: number }} [options]
    * @returns {Promise<SuggestResponse>}
    */
-  async suggest(state, seat, { level = 'search', maxIterations = 0, seed = 0 } = {}) {
+  async suggest(state, seat, { level = 'search', maxIterations = 0, seed = 0, retries = 3 } = {}) {
     const levels = {
       random: 'BOT_LEVEL_RANDOM', greedy: 'BOT_LEVEL_GREEDY', search: 'BOT_LEVEL_SEARCH',
     };
     if (!Object.hasOwn(levels, level)) {
       throw new TypeError(`level must be random, greedy or search, not ${level}`);
     }
-    return this.call('Suggest', {
+    const request = {
       state, seat, level: levels[level], max_iterations: maxIterations, seed: String(seed),
-    });
+    };
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.call('Suggest', request);
+      } catch (err) {
+        if (err.code !== grpc.status.RESOURCE_EXHAUSTED || attempt >= retries) throw err;
+        const backoff = 50 * 2 ** attempt * (0.5 + Math.random());
+        await new Promise((resolve) => { setTimeout(resolve, backoff); });
+      }
+    }
   }
 
   /**

@@ -311,3 +311,33 @@ test('UNAVAILABLE and UNKNOWN are retried by default, up to 4 attempts; others, 
     }
   }
 });
+
+test('every game ListGames lists runs through every client path, by the generic paths alone', async () => {
+  const games = await referee.listGames();
+  assert.ok(games.length >= 2);
+  for (const info of games) {
+    // `min_players` is the fewest any variant seats (a cooperative game may seat one); two seats
+    // suit every game's default options.
+    const players = Math.max(2, info.min_players);
+    const { state, status } = await referee.newGame(players, { seed: 3, game: info.game });
+    assert.ok(status.to_act.length > 0, info.game);
+    const legal = await referee.legalActions(state);
+    assert.ok(legal.defaultActions.length > 0, info.game);
+    const action = legal.actions[0];
+    assert.equal(await referee.validate(state, action), null, info.game);
+    const outcome = await referee.apply(state, action);
+    assert.ok(outcome.applied, `${info.game}: ${JSON.stringify(outcome.violation)}`);
+    const view = await referee.view(outcome.applied.state, status.to_act[0]);
+    assert.ok(view.game, info.game);
+    const next = outcome.applied.status.to_act[0];
+    const suggested = await referee.suggest(outcome.applied.state, next, { level: 'random' });
+    assert.ok(suggested.action, info.game);
+    const replay = await referee.replay({ game: info.game, players, seed: '3' }, [action]);
+    assert.deepEqual(replay.state, outcome.applied.state, info.game);
+  }
+  // A game's short-form options are refused for another game, never sent in its place.
+  await assert.rejects(
+    referee.newGame(2, { game: 'village', portRoyal: { contracts: true } }),
+    TypeError,
+  );
+});

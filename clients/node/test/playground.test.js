@@ -51,6 +51,10 @@ function shown(page) {
       details: [...document.querySelectorAll("#problem-details tr")].map((r) => r.textContent),
       fields: [...document.querySelectorAll("#problem .field-path")].map((c) => c.textContent),
     },
+    answer: $("answer").hidden ? null : $("answer-message")?.textContent ?? null,
+    answerBelowTheFold: !$("answer").hidden && $("answer").getBoundingClientRect().bottom > innerHeight,
+    logNumbersFit: getComputedStyle($("log")).paddingLeft,
+    scoreSheet: [...document.querySelectorAll("#result .score-sheet tr")].map((r) => r.textContent),
     buttons: [...document.querySelectorAll("#actions button.play")].map((b) => b.textContent),
     viewers: [...document.querySelectorAll("#views .viewer")].map((v) => v.dataset.viewer),
     seatsPerViewer: [...document.querySelectorAll("#views .viewer")].map((v) => v.querySelectorAll(":scope > .box").length),
@@ -188,8 +192,11 @@ for (const { game, options, table } of GAMES) {
       const seat = Number(now.status.match(/to act: seat (\d)/)[1]);
       await act(page, `document.querySelector('.bot[data-seat="${seat}"] .suggest').click();`);
       now = await shown(page);
-      assert.match(now.problem?.message ?? '', /^The bot suggests: Seat \d .* worlds dealt from seat \d's view/,
-        JSON.stringify(now.problem));
+      // A suggestion is an answer, not a refusal: its own panel, brought into sight.
+      assert.equal(now.problem, null, JSON.stringify(now.problem));
+      assert.match(now.answer ?? '', /^The bot suggests: Seat \d .* worlds dealt from seat \d's view/,
+        JSON.stringify(now.answer));
+      assert.equal(now.answerBelowTheFold, false, 'the answer is in sight');
       const suggested = JSON.parse(await act(page, 'return $("editor").value;'));
       assert.equal(suggested.seat ?? 0, seat);
       await act(page, `document.querySelector('.bot[data-seat="${seat}"] .autoplay').click();`);
@@ -209,3 +216,43 @@ for (const { game, options, table } of GAMES) {
     }
   });
 }
+
+test('a finished game shows its score sheet, and a long log its step numbers', { skip, timeout: 240000 }, async () => {
+  assert.ok(browser, 'REFEREE_BROWSER_TEST=required: Chromium must be installed');
+  // A whole game played by the default actions over Connect's JSON (what the page speaks), then
+  // pasted as a log.
+  const connect = async (method, body) => {
+    const response = await fetch(`http://${referee.address}/referee.v1.RefereeService/${method}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    assert.equal(response.status, 200);
+    return response.json();
+  };
+  const setup = { game: 'port-royal', players: 2, seed: '9' };
+  let { state, status } = await connect('NewGame', setup);
+  const actions = [];
+  while (!status.finished) {
+    const legal = await connect('LegalActions', { state });
+    const action = legal.defaultActions[0];
+    ({ state, status } = (await connect('Apply', { state, action })).applied);
+    actions.push(action);
+    assert.ok(actions.length < 5000, 'the game ends');
+  }
+  const page = await openPage(browser);
+  try {
+    await page.navigate(`http://${referee.address}/playground/`);
+    await act(page, '');
+    await act(page, `$("transfer").value = ${JSON.stringify(JSON.stringify({ setup, actions }))}; $("load").click();`);
+    const now = await shown(page);
+    assert.equal(now.problem, null, JSON.stringify(now.problem));
+    assert.match(now.status, /finished/);
+    assert.equal(now.scoreSheet.length, 3, `a header and a row per seat: ${now.scoreSheet}`);
+    assert.match(now.scoreSheet[0], /seat.*persons.*score.*coins.*rank/);
+    assert.ok(now.scoreSheet.slice(1).some((row) => row.endsWith('wins')), `${now.scoreSheet}`);
+    assert.ok(now.log.length >= 10, `${now.log.length} steps`);
+    // Room for four digits of the list's numbers, which the browser draws in the padding.
+    assert.ok(parseFloat(now.logNumbersFit) >= 30, `the log's padding: ${now.logNumbersFit}`);
+  } finally {
+    await page.close();
+  }
+});

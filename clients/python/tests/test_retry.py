@@ -52,3 +52,42 @@ def test_the_retry_policy(code, failures, options, calls, answered):
         assert (got, servicer.calls) == (answered, calls)
     finally:
         server.stop(None)
+
+
+class BusyBots(grpc.RpcError):
+    """What a Suggest gets while every bot thread is busy."""
+
+    def code(self):
+        return grpc.StatusCode.RESOURCE_EXHAUSTED
+
+    def details(self):
+        return "the bot threads are running the most bot requests this server runs at once"
+
+
+def test_suggest_retries_busy_bots_a_bounded_number_of_times(monkeypatch):
+    """RESOURCE_EXHAUSTED on Suggest (every bot thread busy) is retried after a jittered
+    backoff, `retries` times, then raised; any other error is raised at once."""
+    from referee_client import Referee, RefereeError, pb
+    referee = Referee("127.0.0.1:1")
+    slept = []
+    monkeypatch.setattr("referee_client.time.sleep", slept.append)
+    calls = []
+
+    def busy_twice(request, timeout=None):
+        calls.append(request)
+        if len(calls) <= 2:
+            raise BusyBots()
+        return pb.SuggestResponse(iterations=7)
+
+    monkeypatch.setattr(referee, "_stub", type("Stub", (), {"Suggest": staticmethod(busy_twice)}))
+    assert referee.suggest(pb.GameState(), 0).iterations == 7
+    assert len(calls) == 3 and len(slept) == 2
+    assert 0.025 <= slept[0] <= 0.075 and 0.05 <= slept[1] <= 0.15, slept
+
+    calls.clear()
+    monkeypatch.setattr(referee, "_stub", type("Stub", (), {"Suggest": staticmethod(
+        lambda request, timeout=None: (calls.append(request), (_ for _ in ()).throw(BusyBots())))}))
+    with pytest.raises(RefereeError) as refused:
+        referee.suggest(pb.GameState(), 0, retries=1)
+    assert refused.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED and len(calls) == 2
+    referee.close()

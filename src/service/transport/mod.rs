@@ -6,6 +6,7 @@ pub mod codec;
 pub mod connect;
 pub mod deadline;
 pub mod edge;
+mod first_bytes;
 mod health;
 pub mod playground;
 pub mod server;

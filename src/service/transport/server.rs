@@ -4,6 +4,7 @@
 use std::future::Future;
 
 use tokio::net::TcpListener;
+use tokio_stream::StreamExt;
 use tonic::server::NamedService;
 use tonic::service::Routes;
 use tonic::transport::server::TcpIncoming;
@@ -19,6 +20,7 @@ use crate::service::metrics::{self, Metrics};
 use crate::service::rpc::state_tag::StateTags;
 use crate::service::transport::connect::ConnectLayer;
 use crate::service::transport::edge::EdgeLayer;
+use crate::service::transport::first_bytes::FirstBytes;
 use crate::service::transport::health;
 use crate::service::Referee;
 
@@ -180,6 +182,7 @@ pub async fn serve_prepared(
         server,
         extra,
     } = prepared;
+    let tls = config.tls_cert.is_some();
     let metrics = Metrics::new(&crate::service::rpc::games::rules_versions());
     metrics.state_key_configured(config.state_key.is_some());
     let services = [RefereeServiceServer::<Referee>::NAME];
@@ -264,7 +267,9 @@ pub async fn serve_prepared(
         .serve_with_incoming_shutdown(
             // Without TCP_NODELAY a response written in two segments waits ~40 ms for the
             // client's delayed ACK (Nagle).
-            TcpIncoming::from(listeners.grpc).with_nodelay(Some(true)),
+            TcpIncoming::from(listeners.grpc)
+                .with_nodelay(Some(true))
+                .map(move |tcp| tcp.map(|tcp| FirstBytes::new(tcp, tls))),
             on_shutdown,
         );
 

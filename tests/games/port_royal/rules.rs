@@ -1581,7 +1581,7 @@ fn event_sentences_agree_in_number() {
     );
     let claimed = |persons: Vec<u32>| Event::ExpeditionClaimed {
         seat: 0,
-        expedition: expedition([1, 1, 0]) as u8,
+        expedition: expedition([2, 0, 0]) as u8,
         persons: persons.into_iter().map(|p| p as u8).collect(),
     };
     let one = persons(Settler)[0];
@@ -1613,5 +1613,70 @@ fn event_sentences_agree_in_number() {
     assert_eq!(
         say(final_round(vec![0, 3])),
         "The final round begins: seats 0 and 3 reached the end"
+    );
+}
+
+/// R19 (a turn with no end of its own): a seat with swords enough may draw and repel ships for
+/// as long as it likes, the discard pile reshuffled into the draw pile again and again; the
+/// rulebook sets no limit, and the referee sets none. Over such a turn every listed action
+/// applies, nothing else does, every card stays in the game, and the state does not grow.
+#[test]
+fn r19_a_turn_of_draws_and_repels_keeps_every_answer_and_the_states_size() {
+    use helpers::ids::all;
+    use prost::Message;
+    use referee::games::port_royal::cards::Card;
+    let fresh = fresh(4);
+    let in_play = fresh.to_parts().draw_pile;
+    let skulls = all(|c| matches!(c, Card::Ship { swords: None, .. }));
+    let skulls: Vec<u32> = skulls.into_iter().filter(|c| in_play.contains(c)).collect();
+    let swords = [persons(Pirate), persons(Sailor)].concat();
+    let start = edit(&fresh, |p| {
+        give(p, 0, &swords);
+        // The ships no swords repel are kept out of the piles as other seats' coins (at most 11
+        // each, so no tax takes them back to the discard pile).
+        for (i, &c) in skulls.iter().enumerate() {
+            helpers::take_out(p, c);
+            p.seats[1 + i % 3].coins.push(c);
+        }
+    });
+    let encoded = |s: &State| referee::service::wire::game_state(0, s).encoded_len();
+    let first_size = encoded(&start);
+    let mut s = start.clone();
+    let (mut draws, mut reshuffles, mut largest) = (0, 0, first_size);
+    while draws < 1_500 {
+        let listed = s.legal_actions(Some(0));
+        let pick = [Action::Repel, Action::Draw]
+            .into_iter()
+            .find(|a| listed.iter().any(|(_, l)| l == a));
+        let Some(action) = pick else { break };
+        assert!(
+            s.check(
+                0,
+                &Action::ClaimExpedition {
+                    expedition: 999,
+                    persons: vec![]
+                }
+            )
+            .is_err(),
+            "an unlisted action is refused"
+        );
+        let events = act(&mut s, 0, action.clone());
+        draws += u32::from(action == Action::Draw);
+        reshuffles += events
+            .iter()
+            .filter(|e| matches!(e, Event::Reshuffled { .. }))
+            .count();
+        // Every card is still somewhere: the state rebuilds from its parts.
+        let parts = s.to_parts();
+        State::from_parts(&parts, s.config().rules).expect("a consistent state");
+        largest = largest.max(encoded(&s));
+        assert_eq!(s.status().to_act, [0], "still seat 0's turn");
+    }
+    assert_eq!(draws, 1_500, "the turn went on");
+    assert!(reshuffles >= 10, "{reshuffles} reshuffles");
+    // 144 cards at most, each in one list: the state can only grow by a few bytes of counters.
+    assert!(
+        largest <= first_size + 64,
+        "{first_size} -> {largest} bytes"
     );
 }

@@ -7,6 +7,8 @@ gRPC code and any field paths the server reported.
 from __future__ import annotations
 
 import json
+import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
@@ -70,6 +72,14 @@ class RefereeError(Exception):
         return cls(err.code(), err.details() or "", tuple(fields), reason)
 
 
+def _options_field(request: pb.NewGameRequest, options: Any) -> Any:
+    """The field of `NewGameRequest.options` that holds a message of `options`' type."""
+    for option in request.DESCRIPTOR.oneofs_by_name["options"].fields:
+        if option.message_type.full_name == options.DESCRIPTOR.full_name:
+            return getattr(request, option.name)
+    raise TypeError(f"{type(options).__name__} is no game's options (NewGameRequest.options)")
+
+
 class Referee:
     """`Referee("localhost:50051")`: one channel, every RPC of the service, retried as
     `DEFAULT_SERVICE_CONFIG` says. `credentials` (e.g. `grpc.ssl_channel_credentials(...)`) for
@@ -111,15 +121,17 @@ class Referee:
                  start_seat: Optional[int] = None,
                  port_royal: Optional[pr.PortRoyalOptions] = None,
                  village: Optional[vg.VillageOptions] = None,
-                 fair_shuffle: bool = False) -> Tuple[pb.GameState, pb.Status]:
+                 fair_shuffle: bool = False,
+                 options: Optional[Any] = None) -> Tuple[pb.GameState, pb.Status]:
         """A new game. With `fair_shuffle` (and no seed) nothing is dealt until every seat has
-        sent a contribution (docs/fair-shuffles.md)."""
+        sent a contribution (docs/fair-shuffles.md). `options` is any game's options message
+        (the one of `NewGameRequest.options` of its type; `port_royal` and `village` name two of
+        them); none: the game's defaults."""
         req = pb.NewGameRequest(game=game, players=players, seed=seed, start_seat=start_seat,
                                 fair_shuffle=fair_shuffle)
-        if port_royal is not None:
-            req.port_royal.CopyFrom(port_royal)
-        if village is not None:
-            req.village.CopyFrom(village)
+        for given in (port_royal, village, options):
+            if given is not None:
+                _options_field(req, given).CopyFrom(given)
         res = self._call(self._stub.NewGame, req)
         return res.state, res.status
 
@@ -146,18 +158,28 @@ class Referee:
         return self._call(self._stub.View, pb.ViewRequest(state=state, seat=seat)).view
 
     def suggest(self, state: pb.GameState, seat: int, level: str = "search",
-                max_iterations: int = 0, seed: int = 0) -> pb.SuggestResponse:
+                max_iterations: int = 0, seed: int = 0,
+                retries: int = 3) -> pb.SuggestResponse:
         """What a bot would play for `seat`, from that seat's view alone: `level` is "random",
         "greedy" or "search" (`max_iterations` its budget, 0 = the server's default); the same
         `seed` gives the same answer. `response.action` is ready for apply(); a seat with
-        nothing to decide gets `response.violation` instead."""
+        nothing to decide gets `response.violation` instead. While every bot thread of the
+        server is busy it answers RESOURCE_EXHAUSTED: that is retried up to `retries` times,
+        after a jittered backoff (about 50, 100, 200 ms), before the error is raised."""
         levels = {"random": pb.BOT_LEVEL_RANDOM, "greedy": pb.BOT_LEVEL_GREEDY,
                   "search": pb.BOT_LEVEL_SEARCH}
         if level not in levels:
             raise ValueError(f"level must be one of {sorted(levels)}, not {level!r}")
         req = pb.SuggestRequest(state=state, seat=seat, level=levels[level],
                                 max_iterations=max_iterations, seed=seed)
-        return self._call(self._stub.Suggest, req)
+        for attempt in range(retries + 1):
+            try:
+                return self._call(self._stub.Suggest, req)
+            except RefereeError as err:
+                if err.code != grpc.StatusCode.RESOURCE_EXHAUSTED or attempt == retries:
+                    raise
+                time.sleep(0.05 * 2 ** attempt * random.uniform(0.5, 1.5))
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def replay(self, setup: pb.NewGameRequest, actions: Sequence[pb.Action],
                server_seed: bytes = b"", stop_after: Optional[int] = None) -> pb.ReplayResponse:

@@ -73,7 +73,8 @@ def verify_fair_game(referee, setup: pb.NewGameRequest, actions: Sequence[pb.Act
     if not final_view.status.finished:
         fail("the game is not finished: the server seed is revealed only at the end")
     shown = first_view.fair_shuffle.commitment
-    if first_view.HasField("port_royal") or first_view.HasField("village") or len(shown) != 32:
+    # Dealt means any game's view is set (its `game` oneof), whichever games the server serves.
+    if first_view.WhichOneof("game") is not None or len(shown) != 32:
         fail("the first view was not taken before the deal, or shows no commitment")
     fair = final_view.fair_shuffle
     server_seed = bytes(fair.server_seed)

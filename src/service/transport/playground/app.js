@@ -293,14 +293,21 @@ function drawMessage(type, value, hooks, title = null, skip = []) {
 
 // ---- the page's parts ----
 
+/** Brings a panel that was just filled into sight: the buttons that fill it may be far below. */
+function reveal(panel) {
+  panel.scrollIntoView({ block: "nearest" });
+}
+
 function showProblem(err) {
   const panel = $("problem");
   panel.replaceChildren();
+  $("answer").hidden = true;
   if (!err) {
     panel.hidden = true;
     return;
   }
   panel.hidden = false;
+  reveal(panel);
   if (err instanceof RpcError) {
     panel.append(el("h2", {}, "Refused by the server"), el("div", {}, el("code", { id: "problem-code" }, err.code), " ",
       el("span", { id: "problem-message" }, err.message)));
@@ -327,15 +334,39 @@ function showProblem(err) {
   }
 }
 
+/** An answer that is no refusal (a legal action, a bot's suggestion), in a panel of its own. */
 function showNote(text, title = "Legal") {
-  const panel = $("problem");
+  $("problem").hidden = true;
+  const panel = $("answer");
   panel.hidden = false;
-  panel.replaceChildren(el("h2", {}, title), el("div", { id: "problem-message" }, text));
+  panel.replaceChildren(el("h2", {}, title), el("div", { id: "answer-message" }, text));
+  reveal(panel);
+}
+
+/** A finished game's score sheet: a row per seat, a column per scoring category, then the
+ * total, the tie-breakers, the rank and the winners (and a cooperative game's outcome). */
+function drawResult(result) {
+  const seats = result.seats ?? [];
+  const categories = [...new Set(seats.flatMap((s) => (s.breakdown ?? []).map((i) => i.category)))];
+  const breakers = seats.find((s) => s.tieBreakerNames?.length)?.tieBreakerNames ?? [];
+  const head = el("tr", {}, el("th", {}, "seat"), ...categories.map((c) => el("th", {}, c)),
+    el("th", {}, "score"), ...breakers.map((b) => el("th", {}, b)), el("th", {}, "rank"), el("th", {}, ""));
+  const rows = seats.map((s) => {
+    const points = new Map((s.breakdown ?? []).map((i) => [i.category, i.points ?? 0]));
+    return el("tr", { class: s.winner ? "winner" : "" }, el("td", {}, `seat ${s.seat ?? 0}`),
+      ...categories.map((c) => el("td", {}, String(points.get(c) ?? 0))),
+      el("td", {}, el("b", {}, String(s.score ?? 0))),
+      ...breakers.map((_, i) => el("td", {}, String(s.tieBreakers?.[i] ?? 0))),
+      el("td", {}, String(s.rank ?? 0)), el("td", {}, s.winner ? "wins" : ""));
+  });
+  const coop = result.cooperative;
+  const outcome = coop ? el("div", {}, `The team ${coop.won ? "wins" : "loses"}`,
+    coop.rating ? ` · rating ${coop.rating}` : "", ` · victory pile ${coop.victoryPile ?? 0}`) : null;
+  return el("div", { id: "result" }, outcome, el("table", { class: "score-sheet" }, head, ...rows));
 }
 
 function drawStatus(status, view) {
-  const result = status.result
-    ? drawMessage("referee.v1.GameResult", status.result, HOOKS_NONE, "result") : null;
+  const result = status.result ? drawResult(status.result) : null;
   $("status").replaceChildren(
     el("h2", {}, `${app.info?.title ?? ""} · ${view.rulesVersion}`),
     el("div", { id: "status-line" },
