@@ -521,3 +521,19 @@ fn the_documents_count_the_rpcs_right() {
         }
     }
 }
+
+/// What the README has a user make in the clone is ignored by git: its virtual environment
+/// (`python3 -m venv .venv`, at the repository's root).
+#[test]
+fn what_the_readme_makes_is_ignored() {
+    let readme = read("README.md");
+    assert!(
+        readme.contains("python3 -m venv .venv"),
+        "the README's first session changed"
+    );
+    let ignored = read(".gitignore");
+    assert!(
+        ignored.lines().any(|l| l == "/.venv"),
+        ".venv at the root is not ignored"
+    );
+}
