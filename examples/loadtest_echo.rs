@@ -17,7 +17,7 @@ use clap::Parser;
 use echo::Blob;
 use mimalloc::MiMalloc;
 use referee::config::Config;
-use referee::service::transport::codec::RefereeCodec;
+use referee::pb::codec::RefereeCodec;
 use referee::service::transport::server::{serve_prepared, Listeners, Prepared};
 use tonic::codegen::{http, BoxFuture, Service, StdError};
 use tonic::server::{Grpc, NamedService, UnaryService};

@@ -10,6 +10,13 @@ use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 use crate::secret::Secret;
 use crate::telemetry::LogFormat;
 
+/// `--max-bot-iterations`' default: about half a second of Village search on one core
+/// (docs/operations.md, "Bot budgets against the time limit").
+pub const DEFAULT_MAX_ITERATIONS: u32 = 5_000;
+
+/// `--max-concurrent-bots`' default.
+pub const DEFAULT_MAX_CONCURRENT: usize = 2;
+
 /// The referee server's configuration.
 #[derive(Clone, Debug, Parser)]
 #[command(
@@ -41,12 +48,12 @@ pub struct Config {
 
     /// The most iterations one Suggest request may ask of a BOT_LEVEL_SEARCH bot; above it the
     /// request is refused with INVALID_ARGUMENT naming max_iterations.
-    #[arg(long, env = "REFEREE_MAX_BOT_ITERATIONS", default_value_t = crate::service::rpc::bots::DEFAULT_MAX_ITERATIONS)]
+    #[arg(long, env = "REFEREE_MAX_BOT_ITERATIONS", default_value_t = DEFAULT_MAX_ITERATIONS)]
     pub max_bot_iterations: u32,
 
     /// Suggest requests handled at once (on their own threads, so they never starve Apply);
     /// more are refused at once with RESOURCE_EXHAUSTED.
-    #[arg(long, env = "REFEREE_MAX_CONCURRENT_BOTS", default_value_t = crate::service::rpc::bots::DEFAULT_MAX_CONCURRENT)]
+    #[arg(long, env = "REFEREE_MAX_CONCURRENT_BOTS", default_value_t = DEFAULT_MAX_CONCURRENT)]
     pub max_concurrent_bots: usize,
 
     /// HTTP/2 streams one connection may open at once.

@@ -47,11 +47,12 @@
 //! assert_eq!(refused.code, "MUST_DRAW_FIRST");
 //! ```
 
-pub mod bot;
+// The layers below, each a crate of its own so that nothing in them can import upwards; their
+// paths here (`referee::games`, `referee::pb`, …) are the ones every test, bench and tool uses.
+pub use referee_proto as pb;
+pub use referee_rules::{bot, core, games};
+
 pub mod config;
-pub mod core;
-pub mod games;
-pub mod pb;
 pub mod secret;
 pub mod service;
 pub mod telemetry;

@@ -5,6 +5,7 @@
 pub mod contexts;
 pub mod metrics;
 mod process;
+pub mod request;
 pub mod rpc;
 pub mod transport;
 pub mod wire;

@@ -38,7 +38,9 @@ fn literals_after(sources: &str, marker: &str) -> Vec<String> {
 
 fn sources() -> String {
     let mut paths = Vec::new();
-    files(&root().join("src"), "rs", &mut paths);
+    for crate_sources in ["src", "crates"] {
+        files(&root().join(crate_sources), "rs", &mut paths);
+    }
     paths
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap())

@@ -1,5 +1,6 @@
 //! Each RPC's body, written once over the game ([`Wire`]); `games` picks the game.
 
+use super::error::{invalid, violation as violation_message, OrInvalid};
 use std::hash::BuildHasher;
 
 use tonic::Status;
@@ -48,7 +49,8 @@ pub(super) fn load<G: Wire>(
     ctx: &Ctx,
 ) -> Result<Loaded<G>, Status> {
     ctx.game(G::ID);
-    let table = wire::table_from_proto(rules_version, game, fair, G::context(ctx.contexts))?;
+    let table =
+        wire::table_from_proto(rules_version, game, fair, G::context(ctx.contexts)).or_invalid()?;
     Ok(Loaded { sequence, table })
 }
 
@@ -57,7 +59,7 @@ fn seat_in<G: Wire>(table: &Table<G>, seat: Option<u32>) -> Result<Option<Seat>,
     match seat.map(Seat::try_from) {
         None => Ok(None),
         Some(Ok(s)) if s < table.players() => Ok(Some(s)),
-        Some(_) => Err(StateErrors::one("seat", "no such seat").into()),
+        Some(_) => Err(invalid(StateErrors::one("seat", "no such seat"))),
     }
 }
 
@@ -172,7 +174,7 @@ impl OnGame for NewGame<'_> {
             true => Some(os_server_seed()?),
             false => None,
         };
-        let table: Table<G> = setup(self.req, self.ctx, server_seed)?;
+        let table: Table<G> = setup(self.req, self.ctx, server_seed).or_invalid()?;
         Ok((
             v1::NewGameResponse {
                 state: Some(self.referee.state_out(0, &table)),
@@ -225,13 +227,14 @@ pub(super) struct Validate<'a> {
 impl OnState for Validate<'_> {
     type Out = Answer<v1::ValidateResponse>;
     fn run<G: Wire>(self, loaded: Loaded<G>) -> Result<Self::Out, Status> {
-        let violation = decode_action::<G>(loaded.sequence, self.action, "action")?
+        let violation = decode_action::<G>(loaded.sequence, self.action, "action")
+            .or_invalid()?
             .and_then(|(seat, a)| loaded.table.check(seat, &a))
             .err();
         let code = violation.as_ref().map(|v| v.code);
         Ok((
             v1::ValidateResponse {
-                violation: violation.map(Into::into),
+                violation: violation.map(violation_message),
             },
             code,
         ))
@@ -251,7 +254,8 @@ impl OnState for Apply<'_> {
         use v1::apply_response::Outcome;
         let mut events = Vec::new();
         let context = G::context(self.ctx.contexts);
-        let applied = decode_action::<G>(loaded.sequence, self.action, "action")?
+        let applied = decode_action::<G>(loaded.sequence, self.action, "action")
+            .or_invalid()?
             .and_then(|(seat, a)| loaded.table.apply(context, seat, &a, &mut events));
         let (outcome, code) = match applied {
             Ok(applied) => {
@@ -266,7 +270,7 @@ impl OnState for Apply<'_> {
             }
             Err(v) => {
                 let code = v.code;
-                (Outcome::Violation(v.into()), Some(code))
+                (Outcome::Violation(violation_message(v)), Some(code))
             }
         };
         Ok((
@@ -332,12 +336,12 @@ impl OnState for Suggest<'_> {
         } = self;
         Ok(Box::new(move |abandoned| {
             let table = &loaded.table;
-            let s = match table.suggest(seat, level, iterations, seed, abandoned) {
+            let s = match crate::bot::at_table(table, seat, level, iterations, seed, abandoned) {
                 Ok(s) => s,
                 Err(v) => {
                     let code = v.code;
                     let response = v1::SuggestResponse {
-                        violation: Some(v.into()),
+                        violation: Some(violation_message(v)),
                         ..Default::default()
                     };
                     return (response, Some(code));
@@ -390,39 +394,38 @@ impl OnGame for Replay<'_> {
     fn run<G: Wire>(self) -> Result<Self::Out, Status> {
         self.ctx.game(G::ID);
         let server_seed = match (self.setup.fair_shuffle, self.server_seed) {
-            (true, seed) => Some(fair_shuffle::server_seed(seed)?),
+            (true, seed) => Some(fair_shuffle::server_seed(seed).or_invalid()?),
             (false, []) => None,
             (false, _) => {
-                return Err(StateErrors::one(
+                return Err(invalid(StateErrors::one(
                     "server_seed",
                     "is only for a setup with fair_shuffle",
-                )
-                .into())
+                )))
             }
         };
         let log = match self.stop_after.map(usize::try_from) {
             None => self.actions,
             Some(Ok(n)) if n <= self.actions.len() => &self.actions[..n],
             Some(_) => {
-                return Err(StateErrors::one(
+                return Err(invalid(StateErrors::one(
                     "stop_after",
                     format!(
                         "is past the log's end: it holds {} actions",
                         self.actions.len()
                     ),
-                )
-                .into())
+                )))
             }
         };
         let mut table: Table<G> =
-            setup(self.setup, self.ctx, server_seed).map_err(|e| e.under("setup."))?;
+            setup(self.setup, self.ctx, server_seed).map_err(|e| invalid(e.under("setup.")))?;
         let context = G::context(self.ctx.contexts);
         let mut sequence = 0u64;
         let mut events = Vec::new();
         let mut failure = None;
         for (index, action) in log.iter().enumerate() {
             events.clear();
-            let applied = decode_action::<G>(sequence, Some(action), &format!("actions[{index}]"))?
+            let applied = decode_action::<G>(sequence, Some(action), &format!("actions[{index}]"))
+                .or_invalid()?
                 .and_then(|(seat, a)| table.apply(context, seat, &a, &mut events));
             match applied {
                 Ok(_) => sequence += 1,
@@ -434,7 +437,7 @@ impl OnGame for Replay<'_> {
         }
         let code = failure.as_ref().map(|(_, v)| v.code);
         let (failed_index, violation) = match failure {
-            Some((i, v)) => (u32::try_from(i).ok(), Some(v.into())),
+            Some((i, v)) => (u32::try_from(i).ok(), Some(violation_message(v))),
             None => (None, None),
         };
         Ok((

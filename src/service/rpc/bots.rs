@@ -10,6 +10,8 @@
 //! (until it does, the next request's search waits behind it, bounded by that request's own
 //! deadline).
 
+use super::error::OrInvalid;
+use crate::config::{DEFAULT_MAX_CONCURRENT, DEFAULT_MAX_ITERATIONS};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -45,14 +47,8 @@ impl Default for BotLimits {
     }
 }
 
-/// `--max-bot-iterations`' default: about half a second of Village search on one core.
-pub const DEFAULT_MAX_ITERATIONS: u32 = 5_000;
-
 /// The bot queue's places per bot thread (see `BotLimits::jobs`).
 const BACKLOG: usize = 8;
-
-/// `--max-concurrent-bots`' default.
-pub const DEFAULT_MAX_CONCURRENT: usize = 2;
 
 impl BotLimits {
     /// At most `max_iterations` per request and `max_concurrent` requests at once, each on one
@@ -144,7 +140,7 @@ impl BotLimits {
                 0
             }
         };
-        errors.into_result()?;
+        errors.into_result().or_invalid()?;
         Ok((level.unwrap_or(Level::Random), iterations))
     }
 }

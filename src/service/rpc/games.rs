@@ -2,6 +2,7 @@
 //! `contexts.rs`, for the games that read a context). Adding a game
 //! adds one entry to [`SERVED`] and one arm to each `match` below.
 
+use super::error::invalid;
 use tonic::Status;
 
 use super::Ctx;
@@ -89,23 +90,23 @@ pub(super) fn on_state<R: OnState>(gs: v1::GameState, ctx: &Ctx, rpc: R) -> Resu
             };
             on_game(&name, "state.fair_shuffle.setup.game", undealt)
         }
-        None if fair.is_some() => Err(StateErrors::one(
+        None if fair.is_some() => Err(invalid(StateErrors::one(
             "state",
             "is required: the fair shuffle has no setup left to deal, so the game was dealt",
         )
-        .into()),
+        )),
         // A View decodes as a state with a rules version and no game (its game fields have other
         // numbers); an empty state has neither.
         None if rules_version.is_empty() => {
-            Err(StateErrors::one("state", "is empty: no game's state is set").into())
+            Err(invalid(StateErrors::one("state", "is empty: no game's state is set")))
         }
-        None => Err(StateErrors::one(
+        None => Err(invalid(StateErrors::one(
             "state",
             format!(
                 "carries rules version {rules_version:?} but no game's state: a View cannot be sent back as a state"
             ),
         )
-        .into()),
+        )),
     }
 }
 
@@ -134,12 +135,12 @@ pub(super) fn on_game<R: OnGame>(name: &str, field: &str, rpc: R) -> Result<R::O
         n if n == village::State::ID => rpc.run::<village::State>(),
         other => {
             let served: Vec<&str> = SERVED.iter().map(|g| g.id).collect();
-            Err(StateErrors::one(
+            Err(invalid(StateErrors::one(
                 field,
                 format!("game {other:?} is not served by this release; it serves {served:?} (ListGames)"),
             )
             .with_reason("UNSUPPORTED_GAME")
-            .into())
+            ))
         }
     }
 }

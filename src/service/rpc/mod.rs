@@ -16,12 +16,12 @@ use std::time::Instant;
 use tonic::{Request, Response, Status};
 use tracing::Span;
 
-use super::transport::edge;
 use super::{Contexts, Referee, MAX_REPLAY_ACTIONS, SERVICE};
 use crate::core::StateErrors;
 use crate::pb::v1;
 use crate::service::metrics::{BotRequestLabels, RequestLabels};
-use crate::service::transport::deadline::{Arrived, Deadline};
+use crate::service::request::{Arrived, Deadline, Observed, Protocol};
+use error::{invalid, OrInvalid};
 use v1::referee_service_server::RefereeService;
 
 /// Declares the referee's RPCs once: the enum, the list of all, and each one's name.
@@ -70,7 +70,7 @@ struct Ctx<'a> {
     refusal: Cell<Option<&'static str>>,
     rpc: Rpc,
     started: Instant,
-    protocol: edge::Protocol,
+    protocol: Protocol,
     /// Set by the edge: what the client is answered if the handler outlives it.
     deadline: Option<Deadline>,
     /// The level of a bot request that reached a bot (`referee_bot_requests_total`).
@@ -105,11 +105,13 @@ impl Referee {
     /// The request's state envelope, its tag checked first when tags are on (a refused tag is
     /// labelled `STATE_TAMPERED` in the metrics and logs, so forgery attempts can be alerted on).
     fn open(&self, state: Option<v1::GameState>, ctx: &Ctx) -> Result<v1::GameState, Status> {
-        let mut gs = state.ok_or_else(|| StateErrors::one("state", "is required"))?;
+        let mut gs = state.ok_or_else(|| invalid(StateErrors::one("state", "is required")))?;
         if let Some(tags) = &self.state_tags {
-            tags.open(&mut gs).inspect_err(|_| {
-                ctx.refusal.set(Some(state_tag::STATE_TAMPERED));
-            })?;
+            tags.open(&mut gs)
+                .inspect_err(|_| {
+                    ctx.refusal.set(Some(state_tag::STATE_TAMPERED));
+                })
+                .or_invalid()?;
         }
         Ok(gs)
     }
@@ -121,7 +123,7 @@ impl Referee {
     fn begin<R>(&self, rpc: Rpc, request: Request<R>) -> (Ctx<'_>, R) {
         let started = Instant::now();
         let (metadata, extensions, req) = request.into_parts();
-        if let Some(observed) = extensions.get::<edge::Observed>() {
+        if let Some(observed) = extensions.get::<Observed>() {
             observed.set();
         }
         let ctx = Ctx {
@@ -131,10 +133,7 @@ impl Referee {
             refusal: Cell::new(None),
             rpc,
             started: extensions.get::<Arrived>().map_or(started, |a| a.0),
-            protocol: extensions
-                .get::<edge::Protocol>()
-                .copied()
-                .unwrap_or_default(),
+            protocol: extensions.get::<Protocol>().copied().unwrap_or_default(),
             deadline: extensions.get::<Deadline>().copied(),
             bot: Cell::new(None),
         };
@@ -331,21 +330,19 @@ impl RefereeService for Referee {
             let setup = req
                 .setup
                 .as_ref()
-                .ok_or_else(|| StateErrors::one("setup", "is required"))?;
+                .ok_or_else(|| invalid(StateErrors::one("setup", "is required")))?;
             ctx.game(games::label(&setup.game));
             if setup.seed.is_none() && !setup.fair_shuffle {
-                return Err(StateErrors::one(
+                return Err(invalid(StateErrors::one(
                     "setup.seed",
                     "is required for a replay (or fair_shuffle, with server_seed)",
-                )
-                .into());
+                )));
             }
             if req.actions.len() > MAX_REPLAY_ACTIONS {
-                return Err(StateErrors::one(
+                return Err(invalid(StateErrors::one(
                     "actions",
                     format!("at most {MAX_REPLAY_ACTIONS} actions per replay"),
-                )
-                .into());
+                )));
             }
             let rpc = bodies::Replay {
                 referee: self,

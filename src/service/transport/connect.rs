@@ -30,9 +30,10 @@ use tonic::{Code, Status};
 use tower::{Layer, Service};
 
 use crate::pb::v1;
+use crate::service::request::{Arrived, Protocol};
 use crate::service::rpc::Rpc;
-use crate::service::transport::deadline::{self, Arrived};
-use crate::service::transport::edge::{Admitted, EdgeLayer, Protocol};
+use crate::service::transport::deadline;
+use crate::service::transport::edge::{Admitted, EdgeLayer};
 use crate::service::transport::playground::Playground;
 
 /// The Connect layer: with the edge's limits it shares.

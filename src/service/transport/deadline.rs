@@ -12,62 +12,12 @@
 
 use std::future::Future;
 use std::task::Poll;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tonic::codegen::http;
 use tonic::Status;
 
-/// When a request arrived: put in its extensions by the outermost layer of ours (Connect's,
-/// which every request passes), so its deadline counts the time spent above the edge too.
-#[derive(Clone, Copy, Debug)]
-pub struct Arrived(pub Instant);
-
-/// When a request must be answered by, and who set that: put in its extensions by the edge (for
-/// a Connect call, by the Connect layer), so a handler whose work outlives its request can tell
-/// what the client was answered.
-#[derive(Clone, Copy, Debug)]
-pub struct Deadline {
-    at: Instant,
-    limit: Duration,
-    /// The header that set it; none for the server's own limit.
-    client: Option<&'static str>,
-}
-
-impl Deadline {
-    /// The earliest of the server's `limit` and the client's (`client`: its duration and the
-    /// header that carried it), from `arrived`.
-    pub fn new(
-        arrived: Instant,
-        limit: Duration,
-        client: Option<(Duration, &'static str)>,
-    ) -> Deadline {
-        let (limit, client) = match client {
-            Some((d, header)) if d < limit => (d, Some(header)),
-            _ => (limit, None),
-        };
-        Deadline {
-            at: arrived + limit,
-            limit,
-            client,
-        }
-    }
-
-    /// Whether it has passed.
-    pub fn passed(&self) -> bool {
-        Instant::now() >= self.at
-    }
-
-    /// The answer once it has passed.
-    pub fn status(&self) -> Status {
-        let ms = self.limit.as_millis();
-        Status::deadline_exceeded(match self.client {
-            None => format!("the request took longer than the server's limit of {ms} ms"),
-            Some(header) => {
-                format!("the request's deadline passed before its answer ({header}: {ms} ms)")
-            }
-        })
-    }
-}
+use crate::service::request::Deadline;
 
 /// The client's deadline a request carries in `header` (`grpc-timeout`, `connect-timeout-ms`),
 /// if it carries one that parses. A value that does not parse is ignored, as tonic ignores it.
@@ -101,7 +51,7 @@ pub fn client_timeout(headers: &http::HeaderMap, header: &'static str) -> Option
 /// polled before the clock is read, and the clock is read at every poll (see the module's
 /// documentation for why).
 pub async fn within<F: Future>(deadline: Deadline, work: F) -> Result<F::Output, Status> {
-    let sleep = tokio::time::sleep_until(deadline.at.into());
+    let sleep = tokio::time::sleep_until(deadline.at().into());
     tokio::pin!(work, sleep);
     std::future::poll_fn(|cx| {
         if let Poll::Ready(out) = work.as_mut().poll(cx) {
@@ -118,6 +68,7 @@ pub async fn within<F: Future>(deadline: Deadline, work: F) -> Result<F::Output,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     fn headers(name: &'static str, value: &str) -> http::HeaderMap {
         let mut h = http::HeaderMap::new();
@@ -166,7 +117,7 @@ mod tests {
             Duration::from_millis(500),
             Some((Duration::from_millis(100), "grpc-timeout")),
         );
-        assert_eq!(client.at, now + Duration::from_millis(100));
+        assert_eq!(client.at(), now + Duration::from_millis(100));
         assert_eq!(client.status().code(), tonic::Code::DeadlineExceeded);
         assert!(client.status().message().contains("grpc-timeout: 100 ms"));
         let later = Deadline::new(
@@ -174,6 +125,6 @@ mod tests {
             Duration::from_millis(500),
             Some((Duration::from_secs(9), "connect-timeout-ms")),
         );
-        assert_eq!(later.at, now + Duration::from_millis(500));
+        assert_eq!(later.at(), now + Duration::from_millis(500));
     }
 }

@@ -20,7 +20,6 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -35,8 +34,9 @@ use tower::{Layer, Service};
 use tracing::Span;
 
 use crate::service::metrics::{Metrics, RequestLabels};
+use crate::service::request::{Arrived, Deadline, Observed, Protocol};
 use crate::service::rpc::Rpc;
-use crate::service::transport::deadline::{self, Arrived, Deadline};
+use crate::service::transport::deadline;
 
 /// The gRPC message prefix: a compression flag and a big-endian length.
 const PREFIX: usize = 5;
@@ -126,33 +126,6 @@ pub struct Admission {
 #[derive(Clone, Debug)]
 pub struct Admitted(pub Arc<Admission>);
 
-/// The protocol a request came in by, for `referee_requests_total`'s `protocol` label: put in
-/// its extensions by the layer that translated it (Connect, gRPC-Web); gRPC otherwise.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Protocol {
-    /// gRPC over HTTP/2.
-    #[default]
-    Grpc,
-    /// gRPC-Web, translated by tonic-web.
-    GrpcWeb,
-    /// Connect's unary calls, translated by `connect.rs`.
-    Connect,
-    /// Plain HTTP that is none of them (refused).
-    Http,
-}
-
-impl Protocol {
-    /// The label value.
-    pub fn label(self) -> &'static str {
-        match self {
-            Protocol::Grpc => "grpc",
-            Protocol::GrpcWeb => "grpc_web",
-            Protocol::Connect => "connect",
-            Protocol::Http => "http",
-        }
-    }
-}
-
 impl<S> Layer<S> for EdgeLayer {
     type Service = Edge<S>;
     fn layer(&self, inner: S) -> Edge<S> {
@@ -168,18 +141,6 @@ impl<S> Layer<S> for EdgeLayer {
 pub struct Edge<S> {
     inner: S,
     limits: EdgeLayer,
-}
-
-/// Put in every request's extensions; a handler that records the request's outcome itself sets
-/// it, so the edge does not count it again.
-#[derive(Clone, Debug, Default)]
-pub struct Observed(Arc<AtomicBool>);
-
-impl Observed {
-    /// The handler has counted and logged this request.
-    pub fn set(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
 }
 
 /// Counts a request in flight until dropped.
@@ -491,7 +452,7 @@ struct Refusal {
 impl Refusal {
     /// Counts and logs `status`, unless a handler counted the request.
     fn record(self, status: &Status) {
-        if self.observed.0.load(Ordering::Relaxed) {
+        if self.observed.is_set() {
             return;
         }
         let span = crate::telemetry::rpc_span(self.service, self.method, &self.trace);

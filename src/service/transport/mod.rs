@@ -1,8 +1,7 @@
 //! How requests reach the handlers: the server (TLS, graceful drain, health and reflection), the
-//! edge (limits, framing, accounting), deadlines, Connect and gRPC-Web translated into gRPC, the codec, and
-//! the playground page.
+//! edge (limits, framing, accounting), deadlines, Connect and gRPC-Web translated into gRPC, and the
+//! playground page.
 
-pub mod codec;
 pub mod connect;
 pub mod deadline;
 pub mod edge;

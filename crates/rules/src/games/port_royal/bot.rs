@@ -6,8 +6,8 @@
 //! victory piles. A world deals every card the view does not show, and every contract not face
 //! up, into those places at random, in the counts the view gives.
 
-use crate::bot::value;
 use crate::core::pile::CardId;
+use crate::core::value;
 use crate::core::{GameRng, Seat};
 
 use super::cards::{self, ALL_CARDS};
@@ -153,7 +153,7 @@ mod tests {
         };
         for options in [Options::default(), contracts, coop] {
             let s = new_game(3, 0, 11, options).unwrap();
-            let steps = crate::bot::sample_through(s, 3, |_, world, _| {
+            let steps = crate::games::sample_through(s, 3, |_, world, _| {
                 super::State::from_parts(&world.to_parts(), Rules::NEWEST).expect("a whole game");
             });
             assert!(steps > 30, "a whole game, not {steps} steps");

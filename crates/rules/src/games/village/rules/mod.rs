@@ -431,7 +431,7 @@ mod tests {
     /// is dealt, the game ends.
     #[test]
     fn random_games_end_and_conserve_every_piece() {
-        let other = include_str!("../../../../tests/fixtures/village/other-components.toml");
+        let other = include_str!("../../../../../../tests/fixtures/village/other-components.toml");
         let mut largest = 0;
         let mut steps_max = 0;
         for text in [PROVISIONAL, other] {

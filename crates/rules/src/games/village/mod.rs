@@ -124,7 +124,7 @@ impl crate::games::Game for State {
 #[cfg(test)]
 pub(crate) fn test_games(players: u8) -> Vec<State> {
     use std::sync::Arc;
-    let other = include_str!("../../../tests/fixtures/village/other-components.toml");
+    let other = include_str!("../../../../../tests/fixtures/village/other-components.toml");
     [components::PROVISIONAL, other]
         .into_iter()
         .map(|text| {

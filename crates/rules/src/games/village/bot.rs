@@ -9,7 +9,7 @@
 //! metal, and every chest value nobody shows to the island and to other seats, in the counts
 //! the view gives; the bag holds what the set's totals leave, drawn by a new RNG.
 
-use crate::bot::value;
+use crate::core::value;
 use crate::core::{GameRng, Seat};
 
 use super::pieces::{Colour, Pool};
@@ -199,7 +199,7 @@ mod tests {
             ..Options::default()
         };
         let s = new_game(std::sync::Arc::clone(&set), 3, 0, 5, options).unwrap();
-        let steps = crate::bot::sample_through(s, 3, |s, world, _| {
+        let steps = crate::games::sample_through(s, 3, |s, world, _| {
             assert_eq!(world.market.pile.len(), s.market.pile.len());
             let rules = world.config.rules;
             super::State::from_parts(world.to_parts(), rules, &set).expect("a whole game");

@@ -134,7 +134,7 @@ pub trait Game: Clone + Sized + Send + 'static {
     fn sample(view: &Self::View, rng: &mut GameRng) -> Self;
     /// Each seat's value of this state to the bots, from 0 (lost) to 1 (won): the result once
     /// finished, else the game's estimate from its score sheet and holdings
-    /// ([`crate::bot::value`]).
+    /// ([`crate::core::value`]).
     fn evaluate(&self) -> Vec<f64>;
 }
 
@@ -175,6 +175,39 @@ pub fn check_seat(seat: Seat, players: u8) -> Result<(), Violation> {
         format!("Seat {seat} does not exist in a {players}-player game."),
     )
     .with("players", players))
+}
+
+/// For the games' own quick tests of their sampler: plays a seeded random game from `game` to
+/// its end, samples a world from a view at every step (the seats in turn) and requires it to show
+/// that view and to be valued for every seat, then hands `check` the state, the world and the
+/// viewer. Returns the number of steps played.
+#[cfg(test)]
+pub(crate) fn sample_through<G: Game>(
+    mut game: G,
+    seed: u64,
+    mut check: impl FnMut(&G, &G, Option<Seat>),
+) -> u32 {
+    let mut rng = GameRng::from_u64(seed);
+    let mut events = Vec::new();
+    for step in 0u32.. {
+        let viewer = Some((step % u32::from(game.players())) as Seat);
+        let view = game.view(viewer);
+        let world = G::sample(&view, &mut rng);
+        assert!(
+            world.view(viewer) == view,
+            "step {step}: the world shows another view"
+        );
+        assert_eq!(world.evaluate().len(), usize::from(game.players()));
+        check(&game, &world, viewer);
+        let mut listed = game.legal_actions(None);
+        if listed.is_empty() {
+            return step;
+        }
+        let (seat, action) = listed.swap_remove(rng.below(listed.len() as u32) as usize);
+        events.clear();
+        assert!(game.apply_in_place(seat, &action, &mut events).is_ok());
+    }
+    unreachable!("a game ends")
 }
 
 #[cfg(test)]

@@ -18,7 +18,8 @@ pub use library::Library;
 pub use validate::{ComponentError, ComponentErrors};
 
 /// The embedded default set (TOML).
-pub const PROVISIONAL: &str = include_str!("../../../../data/village/village-provisional-1.toml");
+pub const PROVISIONAL: &str =
+    include_str!("../../../../../../data/village/village-provisional-1.toml");
 
 /// A validated component set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -83,7 +83,7 @@ mod tests {
     fn a_state_is_answered_under_the_set_it_records_and_new_games_use_the_first() {
         let provisional = set(super::super::PROVISIONAL);
         let other = set(include_str!(
-            "../../../../tests/fixtures/village/other-components.toml"
+            "../../../../../../tests/fixtures/village/other-components.toml"
         ));
         let library = Library::new(
             Arc::clone(&other),

@@ -1,5 +1,5 @@
 //! Machinery shared by every game: the pinned RNG, piles of cards, seats, violations, state
-//! errors and the status of a game. Nothing here knows a rule of any particular game.
+//! errors, the status of a game and what a position is worth to each seat ([`value`]). Nothing here knows a rule of any particular game.
 
 pub mod error;
 pub mod fair_shuffle;
@@ -8,6 +8,7 @@ pub mod rng;
 pub mod seat;
 pub mod status;
 pub mod text;
+pub mod value;
 pub mod violation;
 
 pub use error::{StateError, StateErrors};

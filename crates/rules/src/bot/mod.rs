@@ -9,9 +9,9 @@
 //! ([`search`]).
 
 pub mod search;
-pub mod value;
 
-use crate::core::{GameRng, Seat};
+use crate::core::{GameRng, Seat, Violation};
+use crate::games::table::{Table, TableAction};
 use crate::games::Game;
 
 /// How strong a bot plays.
@@ -159,35 +159,57 @@ fn greedy<G: Game>(view: &G::View, seat: Seat, rng: &mut GameRng) -> Option<Sugg
     })
 }
 
-/// For the games' own quick tests of their sampler: plays a seeded random game from `game` to
-/// its end, samples a world from a view at every step (the seats in turn) and requires it to show
-/// that view and to be valued for every seat, then hands `check` the state, the world and the
-/// viewer. Returns the number of steps played.
-#[cfg(test)]
-pub(crate) fn sample_through<G: Game>(
-    mut game: G,
+/// What a bot would play for `seat` at `level` at a table ([`suggest`]: from the seat's view
+/// alone), or, when the seat has nothing to decide, the violation an action of it would get
+/// (NOT_YOUR_TURN, GAME_FINISHED…). In the setup step a seat that owes its contribution is
+/// suggested the empty one. The search stops early once `abandoned` says so.
+pub fn at_table<G: Game>(
+    table: &Table<G>,
+    seat: Seat,
+    level: Level,
+    iterations: u32,
     seed: u64,
-    mut check: impl FnMut(&G, &G, Option<Seat>),
-) -> u32 {
-    let mut rng = GameRng::from_u64(seed);
-    let mut events = Vec::new();
-    for step in 0u32.. {
-        let viewer = Some((step % u32::from(game.players())) as Seat);
-        let view = game.view(viewer);
-        let world = G::sample(&view, &mut rng);
-        assert!(
-            world.view(viewer) == view,
-            "step {step}: the world shows another view"
-        );
-        assert_eq!(world.evaluate().len(), usize::from(game.players()));
-        check(&game, &world, viewer);
-        let mut listed = game.legal_actions(None);
-        if listed.is_empty() {
-            return step;
-        }
-        let (seat, action) = listed.swap_remove(rng.below(listed.len() as u32) as usize);
-        events.clear();
-        assert!(game.apply_in_place(seat, &action, &mut events).is_ok());
-    }
-    unreachable!("a game ends")
+    abandoned: &dyn Fn() -> bool,
+) -> Result<Suggestion<TableAction<G::Action>>, Violation> {
+    let own = table.legal_actions(Some(seat));
+    let (Some((_, first)), Table::Playing { game, .. }) = (own.first(), table) else {
+        return match own.into_iter().next() {
+            Some((_, contribution)) => Ok(Suggestion {
+                action: contribution.clone(),
+                candidates: vec![Candidate {
+                    action: contribution,
+                    visits: 0,
+                    value: 0.5,
+                }],
+                iterations: 0,
+                worlds: 0,
+            }),
+            None => Err(table.refusal(seat)),
+        };
+    };
+    let view = game.view(Some(seat));
+    let found = suggest_unless::<G>(&view, seat, level, iterations, seed, abandoned);
+    let Some(s) = found else {
+        // Only when abandoned before its first iteration: this answer is never sent.
+        return Ok(Suggestion {
+            action: first.clone(),
+            candidates: Vec::new(),
+            iterations: 0,
+            worlds: 0,
+        });
+    };
+    Ok(Suggestion {
+        action: TableAction::Game(s.action),
+        candidates: s
+            .candidates
+            .into_iter()
+            .map(|c| Candidate {
+                action: TableAction::Game(c.action),
+                visits: c.visits,
+                value: c.value,
+            })
+            .collect(),
+        iterations: s.iterations,
+        worlds: s.worlds,
+    })
 }

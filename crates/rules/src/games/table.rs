@@ -3,7 +3,6 @@
 //! ([`crate::core::fair_shuffle`]). Written once over [`Game`], so every game has it.
 
 use super::Game;
-use crate::bot::{self, Level, Suggestion};
 use crate::core::fair_shuffle::{FairShuffle, FairShuffleCode, SERVER_SEED_LEN};
 use crate::core::{GameRng, Seat, StateErrors, Status, Violation};
 
@@ -387,64 +386,9 @@ impl<G: Game> Table<G> {
         }
     }
 
-    /// What a bot would play for `seat` at `level` ([`bot::suggest`]: from the seat's view
-    /// alone), or, when the seat has nothing to decide, the violation an action of it would get
-    /// (NOT_YOUR_TURN, GAME_FINISHED…). In the setup step a seat that owes its contribution is
-    /// suggested the empty one. The search stops early once `abandoned` says so.
-    pub fn suggest(
-        &self,
-        seat: Seat,
-        level: Level,
-        iterations: u32,
-        seed: u64,
-        abandoned: &dyn Fn() -> bool,
-    ) -> Result<Suggestion<TableAction<G::Action>>, Violation> {
-        let own = self.legal_actions(Some(seat));
-        let (Some((_, first)), Table::Playing { game, .. }) = (own.first(), self) else {
-            return match own.into_iter().next() {
-                Some((_, contribution)) => Ok(Suggestion {
-                    action: contribution.clone(),
-                    candidates: vec![bot::Candidate {
-                        action: contribution,
-                        visits: 0,
-                        value: 0.5,
-                    }],
-                    iterations: 0,
-                    worlds: 0,
-                }),
-                None => Err(self.refusal(seat)),
-            };
-        };
-        let view = game.view(Some(seat));
-        let found = bot::suggest_unless::<G>(&view, seat, level, iterations, seed, abandoned);
-        let Some(s) = found else {
-            // Only when abandoned before its first iteration: this answer is never sent.
-            return Ok(Suggestion {
-                action: first.clone(),
-                candidates: Vec::new(),
-                iterations: 0,
-                worlds: 0,
-            });
-        };
-        Ok(Suggestion {
-            action: TableAction::Game(s.action),
-            candidates: s
-                .candidates
-                .into_iter()
-                .map(|c| bot::Candidate {
-                    action: TableAction::Game(c.action),
-                    visits: c.visits,
-                    value: c.value,
-                })
-                .collect(),
-            iterations: s.iterations,
-            worlds: s.worlds,
-        })
-    }
-
     /// The violation an action of `seat`, which has none listed, gets: what checking another
     /// seat's listed action as its own answers, or that the game is over.
-    fn refusal(&self, seat: Seat) -> Violation {
+    pub fn refusal(&self, seat: Seat) -> Violation {
         let any = self.legal_actions(None).into_iter().next();
         match any {
             Some((_, action)) => self.check(seat, &action).err(),

@@ -92,7 +92,7 @@ impl<U: Message + Default> Decoder for ClientFaultDecoder<U> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pb::v1;
+    use crate::v1;
 
     /// An answer written without its length computed first is the same bytes as prost's.
     #[test]

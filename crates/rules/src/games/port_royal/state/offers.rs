@@ -87,7 +87,7 @@ pub(super) fn offers_from_parts(
 
 impl Offer {
     /// The unchecked parts of this offer.
-    pub(crate) fn to_parts(self) -> OfferParts {
+    pub fn to_parts(self) -> OfferParts {
         OfferParts {
             seat: u32::from(self.seat),
             contract: match self.kind {

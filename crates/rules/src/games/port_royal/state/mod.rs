@@ -88,6 +88,18 @@ impl State {
     pub fn discard_pile_len(&self) -> usize {
         self.discard.len()
     }
+    /// The draw pile, in order (hidden information: for the state's encoding, never a view).
+    pub fn draw_pile_cards(&self) -> &[CardId] {
+        &self.draw
+    }
+    /// The discard pile, in order (hidden information, as the draw pile).
+    pub fn discard_pile_cards(&self) -> &[CardId] {
+        &self.discard
+    }
+    /// The RNG (hidden information, as the draw pile).
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
 
     pub(crate) fn seat(&self, seat: Seat) -> Option<&SeatState> {
         self.seats.get(usize::from(seat))
