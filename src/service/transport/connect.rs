@@ -515,25 +515,17 @@ where
                 ))
             }
             // Connect's GET form names no content type: its path says it is a Connect call.
-            None if request.method() == Method::GET && rpc(request.uri().path()).is_some() => {
-                let status = Status::unimplemented(
-                    "Connect calls are served as POST (not Connect's GET form)",
-                );
-                self.edge.record_refusal(
-                    request.uri(),
-                    request.headers(),
-                    Protocol::Connect,
-                    &status,
-                    arrived,
-                );
-                Box::pin(async move { Ok(error_response(&status)) })
-            }
-            None if codec.is_some() => {
-                let status = Status::unimplemented(format!(
-                    "Connect serves the referee's RPCs ({}/<Method>); health and reflection \
-                     are gRPC",
-                    crate::service::SERVICE
-                ));
+            None if codec.is_some()
+                || request.method() == Method::GET && rpc(request.uri().path()).is_some() =>
+            {
+                let status = Status::unimplemented(match codec {
+                    Some(_) => format!(
+                        "Connect serves the referee's RPCs ({}/<Method>); health and reflection \
+                         are gRPC",
+                        crate::service::SERVICE
+                    ),
+                    None => "Connect calls are served as POST (not Connect's GET form)".to_owned(),
+                });
                 self.edge.record_refusal(
                     request.uri(),
                     request.headers(),
