@@ -109,3 +109,9 @@ impl Deadline {
         })
     }
 }
+
+/// The status of a request whose client went away (or whose connection closed) before its
+/// answer: what the edge and a handler outliving its request both record.
+pub fn client_gone() -> Status {
+    Status::cancelled("the client went away before the answer")
+}

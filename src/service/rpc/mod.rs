@@ -20,7 +20,7 @@ use super::{Contexts, Referee, MAX_REPLAY_ACTIONS, SERVICE};
 use crate::core::StateErrors;
 use crate::pb::v1;
 use crate::service::metrics::{BotRequestLabels, RequestLabels};
-use crate::service::request::{Arrived, Deadline, Observed, Protocol};
+use crate::service::request::{client_gone, Arrived, Deadline, Observed, Protocol};
 use error::{invalid, OrInvalid};
 use v1::referee_service_server::RefereeService;
 
@@ -240,7 +240,7 @@ impl Drop for Pending<'_> {
             // The edge answers DEADLINE_EXCEEDED exactly when the deadline has passed.
             let status = match self.ctx.deadline {
                 Some(d) if d.passed() => d.status(),
-                _ => Status::cancelled("the client went away before the answer"),
+                _ => client_gone(),
             };
             let _ = self.referee.finish::<()>(&self.ctx, Err(status));
         }

@@ -34,7 +34,7 @@ use tower::{Layer, Service};
 use tracing::Span;
 
 use crate::service::metrics::{Metrics, RequestLabels};
-use crate::service::request::{Arrived, Deadline, Observed, Protocol};
+use crate::service::request::{client_gone, Arrived, Deadline, Observed, Protocol};
 use crate::service::rpc::Rpc;
 use crate::service::transport::deadline;
 
@@ -474,7 +474,7 @@ struct Unanswered(Option<Refusal>);
 impl Drop for Unanswered {
     fn drop(&mut self) {
         if let Some(refusal) = self.0.take() {
-            refusal.record(&Status::cancelled("the client went away before the answer"));
+            refusal.record(&client_gone());
         }
     }
 }
