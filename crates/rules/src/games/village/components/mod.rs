@@ -1,7 +1,7 @@
 //! Village's printed component values, as data: the life track, the chronicle and the graves,
 //! the buildings, the council chamber and the church, the setup cards, the market and its
 //! customer tiles, the travel map. None of them is in a source the project could reach, so the
-//! embedded default (`data/village/village-provisional-1.toml`) is provisional, and an operator
+//! embedded default (`crates/rules/data/village/village-provisional-1.toml`) is provisional, and an operator
 //! who owns the game replaces it with a file of the same shape. The rules read every value from
 //! here: none depends on a particular number.
 
@@ -18,8 +18,7 @@ pub use library::Library;
 pub use validate::{ComponentError, ComponentErrors};
 
 /// The embedded default set (TOML).
-pub const PROVISIONAL: &str =
-    include_str!("../../../../../../data/village/village-provisional-1.toml");
+pub const PROVISIONAL: &str = include_str!("../../../../data/village/village-provisional-1.toml");
 
 /// A validated component set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
