@@ -24,6 +24,7 @@
 //!   limits, state tags), and the wire ([`service::wire`]: the proto side of the seam,
 //!   [`service::wire::Wire`], and each game's messages declared field by field in
 //!   [`service::wire::port_royal`] and [`service::wire::village`]); metrics and health.
+//! - [`served`]: the one list of the games this referee serves ([`each_game!`]).
 //! - [`bot`]: bots for any seat of any game, written once over [`games::Game`]: they start from
 //!   the seat's view and search only worlds the game deals from it ([`games::Game::sample`]).
 //! - [`config`], [`secret`] and [`telemetry`]: flags and environment variables (naming no game:
@@ -54,5 +55,6 @@ pub use referee_rules::{bot, core, games};
 
 pub mod config;
 pub mod secret;
+pub mod served;
 pub mod service;
 pub mod telemetry;

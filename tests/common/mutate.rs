@@ -184,3 +184,110 @@ pub fn without_empty(bytes: &[u8]) -> Vec<u8> {
         .collect();
     encode(&kept)
 }
+
+/// Corrupts a state at the field level, for any game: one field somewhere in the message (a
+/// random walk down its present sub-messages and list elements) is set to a value on a boundary
+/// (0, 1, the first id out of range of small tables, the type's maximum), an unknown enum
+/// number, an empty or odd string or bytes, or cleared; or one of its lists gains a duplicate or
+/// a stranger, loses an element, or is emptied. The game's state message is read from the
+/// contract's descriptor set, so a new game's fields are corrupted with no code of its own.
+pub fn fields(state: &mut referee::pb::v1::GameState, rng: &mut GameRng) {
+    use prost::Message;
+    use prost_reflect::{DescriptorPool, DynamicMessage, MessageDescriptor};
+    static STATE: std::sync::OnceLock<MessageDescriptor> = std::sync::OnceLock::new();
+    let descriptor = STATE
+        .get_or_init(|| {
+            let pool =
+                DescriptorPool::decode(referee::pb::FILE_DESCRIPTOR_SET).expect("the contract");
+            pool.get_message_by_name("referee.v1.GameState")
+                .expect("GameState is in the contract")
+        })
+        .clone();
+    let bytes = state.encode_to_vec();
+    let mut message = DynamicMessage::decode(descriptor, bytes.as_slice()).expect("a valid state");
+    corrupt_message(&mut message, rng, 0);
+    *state = Message::decode(message.encode_to_vec().as_slice()).expect("still a GameState");
+}
+
+/// Walks down a random present sub-message (most of the time) or corrupts a field here.
+fn corrupt_message(message: &mut prost_reflect::DynamicMessage, rng: &mut GameRng, depth: u32) {
+    use prost_reflect::{ReflectMessage, Value};
+    let nested: Vec<_> = message
+        .fields()
+        .filter(|(f, _)| f.kind().as_message().is_some() && !f.is_map())
+        .map(|(f, _)| f)
+        .collect();
+    if depth < 8 && !nested.is_empty() && rng.below(4) > 0 {
+        let field = &nested[rng.below(nested.len() as u32) as usize];
+        match message.get_field_mut(field) {
+            Value::Message(inner) => return corrupt_message(inner, rng, depth + 1),
+            Value::List(items) if !items.is_empty() => {
+                let i = rng.below(items.len() as u32) as usize;
+                if let Value::Message(inner) = &mut items[i] {
+                    return corrupt_message(inner, rng, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    let all: Vec<_> = message.descriptor().fields().collect();
+    if all.is_empty() {
+        return;
+    }
+    let field = &all[rng.below(all.len() as u32) as usize];
+    if field.is_map() || rng.below(8) == 0 {
+        message.clear_field(field);
+        return;
+    }
+    let kind = field.kind();
+    if field.is_list() {
+        let Value::List(items) = message.get_field_mut(field) else {
+            return;
+        };
+        match rng.below(4) {
+            0 if !items.is_empty() => {
+                let copy = items[rng.below(items.len() as u32) as usize].clone();
+                items.push(copy);
+            }
+            1 => {
+                items.pop();
+            }
+            2 => items.clear(),
+            _ => {
+                if let Some(value) = boundary(&kind, rng) {
+                    let at = rng.below(items.len() as u32 + 1) as usize;
+                    items.insert(at, value);
+                }
+            }
+        }
+    } else if let Some(value) = boundary(&kind, rng) {
+        message.set_field(field, value);
+    }
+}
+
+/// A value of `kind` on a boundary; `None` for a message (cleared instead).
+fn boundary(kind: &prost_reflect::Kind, rng: &mut GameRng) -> Option<prost_reflect::Value> {
+    use prost_reflect::{Kind, Value};
+    const SMALL: [u64; 10] = [0, 1, 2, 5, 7, 119, 144, 255, 256, 1_000_000];
+    let pick = |rng: &mut GameRng| SMALL[rng.below(SMALL.len() as u32) as usize];
+    let big = rng.below(5) == 0;
+    Some(match kind {
+        Kind::Bool => Value::Bool(rng.below(2) == 0),
+        Kind::Int32 | Kind::Sint32 | Kind::Sfixed32 => {
+            Value::I32(if big { i32::MIN } else { pick(rng) as i32 - 1 })
+        }
+        Kind::Int64 | Kind::Sint64 | Kind::Sfixed64 => {
+            Value::I64(if big { i64::MAX } else { pick(rng) as i64 - 1 })
+        }
+        Kind::Uint32 | Kind::Fixed32 => Value::U32(if big { u32::MAX } else { pick(rng) as u32 }),
+        Kind::Uint64 | Kind::Fixed64 => Value::U64(if big { u64::MAX } else { pick(rng) }),
+        Kind::Float => Value::F32(f32::NAN),
+        Kind::Double => Value::F64(f64::INFINITY),
+        Kind::String => {
+            Value::String(["", " ", "x", "\u{0}é", "village/99"][rng.below(5) as usize].to_owned())
+        }
+        Kind::Bytes => Value::Bytes(vec![0xff; rng.below(40) as usize].into()),
+        Kind::Enum(_) => Value::EnumNumber(rng.below(12) as i32 - 2),
+        Kind::Message(_) => return None,
+    })
+}

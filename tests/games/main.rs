@@ -6,6 +6,7 @@
 mod common;
 
 mod bots;
+mod checklist;
 mod docs;
 mod fair_shuffle;
 mod harness;

@@ -4,17 +4,21 @@
 //! fixtures in `tests/fixtures/stored/` were written by the release before the change that added
 //! them; a change that alters any answer fails here and needs the versioning process.
 //!
-//! `REFEREE_WRITE_STORED=1 cargo test --test games stored` writes them anew: only ever on the
-//! last release's code, never to make a failing change pass.
+//! The states and answers are read from the fixtures themselves, for every game served;
+//! `REFEREE_WRITE_STORED=<game> cargo test --test games stored` adds the stored games a game lacks
+//! (a new game, a new rules version), and never rewrites one: a stored answer is changed only by
+//! the versioning process, never to make a failing change pass.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use prost::Message;
 use referee::core::GameRng;
+use referee::games::RulesVersion;
 use referee::pb::v1;
 use referee::pb::v1::referee_service_server::RefereeService;
 use referee::service::metrics::Metrics;
+use referee::service::wire::Wire;
 use referee::service::Referee;
 
 use crate::common::hash::fnv1a_hex;
@@ -22,62 +26,36 @@ use crate::common::hash::fnv1a_hex;
 /// Actions played from setup before the state is stored.
 const STEPS: usize = 60;
 
-/// One stored game: a name, its setup, and how many random legal actions led to it.
-fn setups() -> Vec<(&'static str, v1::NewGameRequest)> {
-    let port_royal = |rules: &str, options: v1::PortRoyalOptions, players| v1::NewGameRequest {
-        game: "port-royal".to_owned(),
-        players,
-        seed: Some(7),
-        rules_version: Some(rules.to_owned()),
-        options: Some(v1::new_game_request::Options::PortRoyal(options)),
-        ..Default::default()
-    };
-    let village = |options: v1::VillageOptions| v1::NewGameRequest {
-        game: "village".to_owned(),
-        players: 4,
-        seed: Some(7),
-        rules_version: Some("village/1".to_owned()),
-        options: Some(v1::new_game_request::Options::Village(options)),
-        ..Default::default()
-    };
-    let contracts = v1::PortRoyalOptions {
-        contracts: true,
-        ..Default::default()
-    };
-    vec![
-        (
-            "port-royal-2-base-4p",
-            port_royal("port-royal/2", Default::default(), 4),
-        ),
-        (
-            "port-royal-1-base-3p",
-            port_royal("port-royal/1", Default::default(), 3),
-        ),
-        (
-            "port-royal-2-contracts-4p",
-            port_royal("port-royal/2", contracts, 4),
-        ),
-        (
-            "port-royal-2-cooperative-3p",
-            port_royal(
-                "port-royal/2",
-                v1::PortRoyalOptions {
-                    mode: v1::PortRoyalMode::Cooperative as i32,
-                    ..contracts
-                },
-                3,
-            ),
-        ),
-        ("village-1-base-4p", village(Default::default())),
-        (
-            "village-1-port-and-goals-4p",
-            village(v1::VillageOptions {
-                port: true,
-                life_goals: true,
+/// The player count of a stored game, if its variant seats it (else its nearest).
+const PLAYERS: u8 = 4;
+
+/// The games a writer stores for game `G`, named `<game>-<rules version's number>-<variant>-<n>p`:
+/// its default variant under every rules version it plays, and every variant under the newest.
+/// Each name is the request that set it up.
+fn setups<G: Wire>() -> Vec<(String, v1::NewGameRequest)> {
+    let variants = G::variants();
+    let newest = G::Rules::newest();
+    let mut out = Vec::new();
+    for &rules in G::Rules::VERSIONS {
+        for variant in &variants {
+            if rules != newest && variant.name != variants[0].name {
+                continue;
+            }
+            let players = PLAYERS.clamp(*variant.players.start(), *variant.players.end());
+            let number = rules.name().rsplit('/').next().unwrap_or_default();
+            let name = format!("{}-{number}-{}-{players}p", G::ID, variant.name);
+            let setup = v1::NewGameRequest {
+                game: G::ID.to_owned(),
+                players: players.into(),
+                seed: Some(7),
+                rules_version: Some(rules.name().to_owned()),
+                options: Some(G::options_to_proto(&variant.options)),
                 ..Default::default()
-            }),
-        ),
-    ]
+            };
+            out.push((name, setup));
+        }
+    }
+    out
 }
 
 fn dir() -> PathBuf {
@@ -180,50 +158,74 @@ async fn answers(referee: &Referee, state: &v1::GameState) -> BTreeMap<String, S
     out
 }
 
+/// The stored games' answers, by name, as `answers.json` keeps them.
+fn manifest() -> BTreeMap<String, BTreeMap<String, String>> {
+    serde_json::from_slice(&std::fs::read(dir().join("answers.json")).expect("the stored answers"))
+        .unwrap()
+}
+
 /// Every stored state is read and answered as the release that wrote it answered it.
 #[test]
 fn stored_games_are_answered_byte_for_byte() {
-    let write = std::env::var_os("REFEREE_WRITE_STORED").is_some();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
     let referee = Referee::new(Metrics::new(&[]));
-    let manifest = dir().join("answers.json");
-    let mut expected: BTreeMap<String, BTreeMap<String, String>> = if write {
-        BTreeMap::new()
-    } else {
-        serde_json::from_slice(&std::fs::read(&manifest).expect("the stored answers")).unwrap()
-    };
-    for (name, setup) in setups() {
+    let expected = manifest();
+    for (name, answered) in &expected {
         let path = dir().join(format!("{name}.bin"));
-        let state = if write {
-            let state = runtime.block_on(play(&referee, setup));
-            std::fs::create_dir_all(dir()).unwrap();
-            std::fs::write(&path, state.encode_to_vec()).unwrap();
-            state
-        } else {
-            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-            v1::GameState::decode(bytes.as_slice()).unwrap()
-        };
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let state = v1::GameState::decode(bytes.as_slice()).unwrap();
         let got = runtime.block_on(answers(&referee, &state));
-        assert!(
-            got.len() == 5,
-            "{name}: a stored game has an action to apply"
-        );
-        if write {
-            expected.insert(name.to_owned(), got);
-        } else {
-            assert_eq!(Some(&got), expected.get(name), "{name}: answered otherwise");
+        assert_eq!(&got, answered, "{name}: answered otherwise");
+    }
+}
+
+/// Every rules version of every game served has a stored game, so a later release that answers
+/// it otherwise is caught. A new game's or version's are written, never rewritten, by
+/// `REFEREE_WRITE_STORED=<game> cargo test --test games stored`, on the release that adds it.
+#[test]
+fn every_rules_version_of_every_game_is_stored() {
+    let missing: Vec<String> = referee::each_game!(unstored()).concat();
+    assert!(
+        missing.is_empty(),
+        "rules versions with no stored game in tests/fixtures/stored (write them with \
+         REFEREE_WRITE_STORED=<game>): {missing:?}"
+    );
+}
+
+/// The rules versions of `G` that no stored game plays; first, when the writer names `G`, the
+/// stored games it lacks are written and their answers added.
+pub fn unstored<G: Wire>() -> Vec<String> {
+    let mut stored = manifest();
+    if std::env::var("REFEREE_WRITE_STORED").is_ok_and(|game| game == G::ID) {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let referee = Referee::new(Metrics::new(&[]));
+        for (name, setup) in setups::<G>() {
+            if stored.contains_key(&name) {
+                continue;
+            }
+            let state = runtime.block_on(play(&referee, setup));
+            let got = runtime.block_on(answers(&referee, &state));
+            assert!(
+                got.len() == 5,
+                "{name}: a stored game has an action to apply"
+            );
+            std::fs::write(dir().join(format!("{name}.bin")), state.encode_to_vec()).unwrap();
+            stored.insert(name, got);
         }
+        let text = serde_json::to_string_pretty(&stored).unwrap();
+        std::fs::write(dir().join("answers.json"), text + "\n").unwrap();
     }
-    if write {
-        let text = serde_json::to_string_pretty(&expected).unwrap();
-        std::fs::write(&manifest, text + "\n").unwrap();
-    } else {
-        assert_eq!(
-            expected.len(),
-            setups().len(),
-            "a stored game without a setup"
-        );
-    }
+    G::Rules::VERSIONS
+        .iter()
+        .filter(|rules| {
+            let number = rules.name().rsplit('/').next().unwrap_or_default();
+            let prefix = format!("{}-{number}-", G::ID);
+            !stored.keys().any(|name| name.starts_with(&prefix))
+        })
+        .map(|rules| rules.name().to_owned())
+        .collect()
 }

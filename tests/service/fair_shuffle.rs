@@ -6,8 +6,9 @@ use prost::Message;
 use referee::config::Config;
 use referee::core::fair_shuffle;
 use referee::pb::v1::{
-    self, apply_response::Outcome, new_game_request, referee_service_client::RefereeServiceClient,
+    self, apply_response::Outcome, referee_service_client::RefereeServiceClient,
 };
+use referee::service::wire::Wire;
 use sha2::{Digest, Sha256};
 use tonic::transport::Channel;
 use tonic::Code;
@@ -17,38 +18,25 @@ use crate::grpc::{client, fields_of, start};
 
 type Client = RefereeServiceClient<Channel>;
 
-fn fair_setup(game: &str, players: u32, options: new_game_request::Options) -> v1::NewGameRequest {
+/// A fair game of `G`: its last variant (the one with the most of the game in it), at 3 players
+/// or the nearest count it seats.
+fn fair_setup<G: Wire>() -> v1::NewGameRequest {
+    let variant = G::variants().pop().expect("a game has a variant");
+    let players = 3.clamp(*variant.players.start(), *variant.players.end());
     v1::NewGameRequest {
-        game: game.into(),
-        players,
+        game: G::ID.into(),
+        players: players.into(),
         seed: None,
         start_seat: Some(1),
         rules_version: None,
-        options: Some(options),
+        options: Some(G::options_to_proto(&variant.options)),
         fair_shuffle: true,
     }
 }
 
+/// A fair game of every game served (the first is Port Royal's).
 fn setups() -> Vec<v1::NewGameRequest> {
-    vec![
-        fair_setup(
-            "port-royal",
-            3,
-            new_game_request::Options::PortRoyal(v1::PortRoyalOptions {
-                contracts: true,
-                ..Default::default()
-            }),
-        ),
-        fair_setup(
-            "village",
-            2,
-            new_game_request::Options::Village(v1::VillageOptions {
-                port: true,
-                life_goals: true,
-                ..Default::default()
-            }),
-        ),
-    ]
+    referee::each_game!(fair_setup()).to_vec()
 }
 
 async fn view(c: &mut Client, state: &v1::GameState, seat: Option<u32>) -> v1::GameView {

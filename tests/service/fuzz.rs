@@ -8,8 +8,6 @@
 //! the summary line says how deep the inputs got.
 
 use crate::common::mutate;
-use crate::common::samples;
-use crate::common::village;
 // The fuzz crate compiles these targets too, with their own copy of the path helper.
 #[allow(clippy::duplicate_mod)]
 #[path = "../../fuzz/targets.rs"]
@@ -21,8 +19,10 @@ use std::time::{Duration, Instant};
 
 use prost::Message;
 use referee::core::GameRng;
+use referee::games::RulesVersion;
 use referee::pb::v1;
 use referee::service::wire::{self, game_state, Wire};
+use referee::service::Contexts;
 use targets::Reached;
 
 /// A run stops early (and fails) if it would take longer than this.
@@ -142,8 +142,10 @@ fn apply_target_never_panics_and_validate_agrees_with_apply() {
 /// A seed state: its name, its envelope and its legal actions as the wire has them.
 type Seed = (String, v1::GameState, Vec<v1::Action>);
 
-/// Every `step`-th state of a game, each with its legal actions.
-fn seeds_of<G: Wire>(name: &str, states: Vec<G>, step: usize, out: &mut Vec<Seed>) {
+/// States of a game spread over its length (the first, then every `len / SEEDS_PER_GAME`-th),
+/// each with its legal actions.
+fn seeds_of<G: Wire>(name: &str, states: Vec<G>, out: &mut Vec<Seed>) {
+    let step = (states.len() / SEEDS_PER_GAME).max(1);
     for (sequence, state) in states.into_iter().enumerate().step_by(step) {
         let sequence = sequence as u64;
         let actions = state
@@ -159,69 +161,71 @@ fn seeds_of<G: Wire>(name: &str, states: Vec<G>, step: usize, out: &mut Vec<Seed
     }
 }
 
-/// Mid-game states of every Port Royal mode (every 40th state of a seeded random game) and of
-/// Village at 2 and 5 players, with Life Goals at 4 and with Port and Life Goals at 5, on the
-/// provisional component set, which the fuzzed referee runs (every 60th).
+/// Seed states per seeded random game.
+const SEEDS_PER_GAME: usize = 4;
+
+/// For every game served: a seeded random game of each variant at its fewest and its most
+/// players, on the contexts the fuzzed referee runs (Village's provisional set), and a fair
+/// shuffle's game.
 fn seed_states() -> Vec<Seed> {
+    referee::each_game!(seed_states_of()).concat()
+}
+
+fn seed_states_of<G: Wire>() -> Vec<Seed> {
+    let contexts = Contexts::default();
+    let context = G::context(&contexts);
     let mut out = Vec::new();
-    for (mode, players) in [
-        ("base", 2),
-        ("base", 5),
-        ("contracts", 3),
-        ("cooperative", 1),
-        ("cooperative", 4),
-    ] {
-        let all = samples::states(players, 7, samples::mode(mode));
-        seeds_of(&format!("{mode}-{players}p"), all, 40, &mut out);
+    for variant in G::variants() {
+        for players in [*variant.players.start(), *variant.players.end()] {
+            let options = variant.options.clone();
+            let first = G::new_game(context, G::Rules::newest(), players.into(), 0, 7, options)
+                .expect("a variant sets up at its player counts");
+            let name = format!("{}-{}-{players}p", G::ID, variant.name);
+            seeds_of(&name, referee::games::random_play(first, 7), &mut out);
+        }
     }
-    for players in [2, 5] {
-        let all = village::states(&village::provisional(), players, 7);
-        seeds_of(&format!("village-{players}p"), all, 60, &mut out);
-    }
-    let life_goals = referee::games::village::Options {
-        life_goals: true,
-        ..Default::default()
-    };
-    let all = village::states_with(&village::provisional(), 4, 8, life_goals);
-    seeds_of("village-goals-4p", all, 60, &mut out);
-    let port = referee::games::village::Options {
-        life_goals: true,
-        port: true,
-        ..Default::default()
-    };
-    let all = village::states_with(&village::provisional(), 5, 9, port);
-    seeds_of("village-port-goals-5p", all, 60, &mut out);
-    fair_seeds(&mut out);
+    fair_seeds::<G>(&mut out);
     out
 }
 
-/// A fair shuffle's Port Royal game at 3 players: every state of its setup step, the first
-/// dealt one, then every 40th.
-fn fair_seeds(out: &mut Vec<Seed>) {
-    use referee::games::port_royal::{Options, Rules, State};
+/// A fair shuffle's game of `G`'s first variant at 3 players (or the nearest count it seats):
+/// every state of its setup step, the first dealt one, then states spread over its length.
+fn fair_seeds<G: Wire>(out: &mut Vec<Seed>) {
     use referee::games::table::{Setup, Table};
-    let setup = Setup::<State> {
-        rules: Rules::NEWEST,
-        players: 3,
-        start_seat: 2,
-        options: Options::default(),
+    let contexts = Contexts::default();
+    let context = G::context(&contexts);
+    let variant = G::variants().swap_remove(0);
+    let players = 3.clamp(*variant.players.start(), *variant.players.end());
+    let setup = Setup::<G> {
+        rules: G::Rules::newest(),
+        players: players.into(),
+        start_seat: 0,
+        options: variant.options,
     };
-    let mut table = Table::fair(&(), setup, [42; 32]).unwrap();
+    let mut table = Table::fair(context, setup, [42; 32]).unwrap();
     let mut rng = GameRng::from_u64(11);
-    for sequence in 0u64.. {
+    let mut tables = Vec::new();
+    loop {
         let legal = table.legal_actions(None);
-        if sequence <= 3 || sequence % 40 == 0 {
+        tables.push((table.clone(), legal.clone()));
+        let Some((seat, action)) = legal.get(rng.below(legal.len().max(1) as u32) as usize) else {
+            break;
+        };
+        table
+            .apply(context, *seat, action, &mut Vec::new())
+            .unwrap();
+    }
+    let step = (tables.len() / SEEDS_PER_GAME).max(1);
+    for (sequence, (table, legal)) in tables.iter().enumerate() {
+        let sequence = sequence as u64;
+        if sequence <= u64::from(players) || sequence.is_multiple_of(step as u64) {
             let actions = legal
                 .iter()
-                .map(|(seat, a)| wire::table_action_to_proto::<State>(sequence, *seat, a))
+                .map(|(seat, a)| wire::table_action_to_proto::<G>(sequence, *seat, a))
                 .collect();
-            let name = format!("fair-3p-{sequence:03}");
-            out.push((name, wire::table_state(sequence, &table), actions));
+            let name = format!("{}-fair-{players}p-{sequence:03}", G::ID);
+            out.push((name, wire::table_state(sequence, table), actions));
         }
-        let Some((seat, action)) = legal.get(rng.below(legal.len().max(1) as u32) as usize) else {
-            return;
-        };
-        table.apply(&(), *seat, action, &mut Vec::new()).unwrap();
     }
 }
 
@@ -239,7 +243,7 @@ fn write_seed_corpus() {
     }
     for (i, (name, gs, legal)) in states.iter().enumerate() {
         std::fs::write(fuzz_dir("corpus", "state").join(name), gs.encode_to_vec()).unwrap();
-        // Another state's action: of the same game, or (at a game's boundary) of the other.
+        // Another state's action: of the same game, or (at a game's boundary) of the next.
         let foreign = &states[(i + 1) % states.len()].2;
         for (suffix, chosen) in [
             ("legal", legal.first()),

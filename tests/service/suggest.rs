@@ -34,6 +34,17 @@ fn suggest(state: &v1::GameState, seat: u32, level: v1::BotLevel, n: u32) -> v1:
     }
 }
 
+/// Every game the server serves, as ListGames names them.
+async fn served(c: &mut RefereeServiceClient<Channel>) -> Vec<String> {
+    let games = c.list_games(v1::ListGamesRequest {}).await.unwrap();
+    games
+        .into_inner()
+        .games
+        .into_iter()
+        .map(|g| g.game)
+        .collect()
+}
+
 async fn new_state(
     c: &mut RefereeServiceClient<Channel>,
     game: &str,
@@ -55,7 +66,8 @@ async fn bots_play_every_game_to_its_end() {
         v1::BotLevel::Greedy,
         v1::BotLevel::Random,
     ];
-    for game in ["port-royal", "village"] {
+    for game in served(&mut c).await {
+        let game = game.as_str();
         let mut state = new_state(&mut c, game, 3).await;
         for step in 0..2_000 {
             let legal = c.legal_on(&state).await;
@@ -104,7 +116,8 @@ async fn bots_play_every_game_to_its_end() {
 async fn suggestions_repeat_and_a_seat_not_to_decide_gets_a_violation() {
     let server = start(config(&[])).await;
     let mut c = client(&server).await;
-    for game in ["port-royal", "village"] {
+    for game in served(&mut c).await {
+        let game = game.as_str();
         let state = new_state(&mut c, game, 4).await;
         let to_act = c.legal_on(&state).await.status.unwrap().to_act[0];
         let ask = suggest(&state, to_act, v1::BotLevel::Search, 50);

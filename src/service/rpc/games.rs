@@ -1,13 +1,13 @@
-//! The games this referee serves: the only place in the service that names them (besides
-//! `contexts.rs`, for the games that read a context). Adding a game
-//! adds one entry to [`SERVED`] and one arm to each `match` below.
+//! The games this referee serves, as the service knows them, and the dispatch of a request on
+//! the game it names or holds: both iterate the one list of games ([`crate::each_game!`]).
 
 use super::error::invalid;
 use tonic::Status;
 
 use super::Ctx;
 use crate::core::StateErrors;
-use crate::games::{port_royal, village, Game};
+use crate::each_game;
+use crate::games::Game;
 use crate::pb::v1;
 use crate::service::contexts::Contexts;
 use crate::service::rpc::bodies::{load, OnGame, OnState};
@@ -38,10 +38,7 @@ fn versions<G: Game>() -> Vec<&'static str> {
 }
 
 /// Every game served, in ListGames order.
-pub const SERVED: &[Served] = &[
-    Served::of::<port_royal::State>(),
-    Served::of::<village::State>(),
-];
+pub const SERVED: &[Served] = &each_game!(Served::of());
 
 /// The label of a client-supplied game name: a served game's id, or `none`.
 pub fn label(name: &str) -> &'static str {
@@ -56,45 +53,75 @@ pub fn rules_versions() -> Vec<&'static str> {
     SERVED.iter().flat_map(|g| (g.rules_versions)()).collect()
 }
 
+/// A state's envelope on its way to the game whose message it holds.
+struct Dealt<'a, R: OnState> {
+    /// The game's message, until the game it belongs to takes it.
+    game: Option<v1::game_state::Game>,
+    rules_version: &'a str,
+    sequence: u64,
+    fair: Option<v1::FairShuffleState>,
+    ctx: &'a Ctx<'a>,
+    rpc: Option<R>,
+    out: Option<Result<R::Out, Status>>,
+}
+
+/// Runs the RPC if the state's message is `G`'s.
+fn run_if_held<G: Wire>(d: &mut Dealt<'_, impl OnState>) {
+    let Some(message) = G::take_state(&mut d.game) else {
+        return;
+    };
+    // The message is taken by the one game it belongs to, so the RPC is still here.
+    if let Some(rpc) = d.rpc.take() {
+        let fair = d.fair.take();
+        d.out = Some(
+            load::<G>(d.rules_version, d.sequence, Some(message), fair, d.ctx)
+                .and_then(|loaded| rpc.run(loaded)),
+        );
+    }
+}
+
 /// Runs an RPC on the game a state's envelope holds, decoded and validated.
 pub(super) fn on_state<R: OnState>(gs: v1::GameState, ctx: &Ctx, rpc: R) -> Result<R::Out, Status> {
     let (rules_version, sequence, fair) = (gs.rules_version, gs.sequence, gs.fair_shuffle);
-    match gs.game {
-        Some(v1::game_state::Game::PortRoyal(p)) => rpc.run(load::<port_royal::State>(
-            &rules_version,
+    if gs.game.is_some() {
+        let mut dealt = Dealt {
+            game: gs.game,
+            rules_version: &rules_version,
             sequence,
-            Some(p),
             fair,
             ctx,
-        )?),
-        Some(v1::game_state::Game::Village(p)) => rpc.run(load::<village::State>(
-            &rules_version,
-            sequence,
-            Some(p),
-            fair,
-            ctx,
-        )?),
+            rpc: Some(rpc),
+            out: None,
+        };
+        each_game!(run_if_held(&mut dealt));
+        // A message of the contract that no game of this build serves is refused, not trusted.
+        return dealt.out.unwrap_or_else(|| {
+            Err(invalid(
+                StateErrors::one(
+                    "state",
+                    "holds a game this release does not serve (ListGames)",
+                )
+                .with_reason("UNSUPPORTED_GAME"),
+            ))
+        });
+    }
+    match fair {
         // A fair shuffle waiting for contributions: nothing dealt, the game named by its setup.
-        None if fair.as_ref().is_some_and(|f| f.setup.is_some()) => {
-            let name = fair
-                .as_ref()
-                .and_then(|f| f.setup.as_ref())
-                .map(|s| s.game.clone())
-                .unwrap_or_default();
+        Some(f) if f.setup.is_some() => {
+            let name = f.setup.as_ref().map(|s| s.game.clone()).unwrap_or_default();
             let undealt = Undealt {
                 rules_version: &rules_version,
                 sequence,
-                fair,
+                fair: Some(f),
                 ctx,
                 rpc,
             };
             on_game(&name, "state.fair_shuffle.setup.game", undealt)
         }
-        None if fair.is_some() => Err(invalid(StateErrors::one(
+        Some(_) => Err(invalid(StateErrors::one(
             "state",
             "is required: the fair shuffle has no setup left to deal, so the game was dealt",
-        )
-        )),
+        ))),
         // A View decodes as a state with a rules version and no game (its game fields have other
         // numbers); an empty state has neither.
         None if rules_version.is_empty() => {
@@ -105,8 +132,7 @@ pub(super) fn on_state<R: OnState>(gs: v1::GameState, ctx: &Ctx, rpc: R) -> Resu
             format!(
                 "carries rules version {rules_version:?} but no game's state: a View cannot be sent back as a state"
             ),
-        )
-        )),
+        ))),
     }
 }
 
@@ -127,20 +153,41 @@ impl<R: OnState> OnGame for Undealt<'_, R> {
     }
 }
 
+/// An RPC on its way to the game a request names.
+struct Named<'a, R: OnGame> {
+    name: &'a str,
+    rpc: Option<R>,
+    out: Option<Result<R::Out, Status>>,
+}
+
+/// Runs the RPC if the request names `G`.
+fn run_if_named<G: Wire>(n: &mut Named<'_, impl OnGame>) {
+    if n.name == G::ID {
+        if let Some(rpc) = n.rpc.take() {
+            n.out = Some(rpc.run::<G>());
+        }
+    }
+}
+
 /// Runs an RPC for the game a request names (`field`: the path of that name), or refuses a game
 /// this release does not serve.
 pub(super) fn on_game<R: OnGame>(name: &str, field: &str, rpc: R) -> Result<R::Out, Status> {
-    match name {
-        n if n == port_royal::State::ID => rpc.run::<port_royal::State>(),
-        n if n == village::State::ID => rpc.run::<village::State>(),
-        other => {
-            let served: Vec<&str> = SERVED.iter().map(|g| g.id).collect();
-            Err(invalid(StateErrors::one(
+    let mut named = Named {
+        name,
+        rpc: Some(rpc),
+        out: None,
+    };
+    each_game!(run_if_named(&mut named));
+    named.out.unwrap_or_else(|| {
+        let served: Vec<&str> = SERVED.iter().map(|g| g.id).collect();
+        Err(invalid(
+            StateErrors::one(
                 field,
-                format!("game {other:?} is not served by this release; it serves {served:?} (ListGames)"),
+                format!(
+                    "game {name:?} is not served by this release; it serves {served:?} (ListGames)"
+                ),
             )
-            .with_reason("UNSUPPORTED_GAME")
-            ))
-        }
-    }
+            .with_reason("UNSUPPORTED_GAME"),
+        ))
+    })
 }

@@ -53,6 +53,8 @@ pub trait Wire: Game {
     ) -> Result<Self::Parts, StateErrors>;
     /// The state to the wire.
     fn state_to_proto(&self) -> v1::game_state::Game;
+    /// This game's state message, taken out of a state's oneof; another game's is left there.
+    fn take_state(g: &mut Option<v1::game_state::Game>) -> Option<Self::StateProto>;
 
     /// This game's action in an action's oneof; `None` if it is another game's.
     fn action_of(a: &v1::action::Game) -> Option<&Self::ActionProto>;
@@ -409,6 +411,18 @@ macro_rules! oneof_arms {
             $crate::pb::v1::game_state::Game::$arm($crate::service::wire::declare::ToWire::to_wire(
                 self,
             ))
+        }
+        fn take_state(
+            g: &mut Option<$crate::pb::v1::game_state::Game>,
+        ) -> Option<Self::StateProto> {
+            match g.take() {
+                Some($crate::pb::v1::game_state::Game::$arm(p)) => Some(p),
+                #[allow(unreachable_patterns)]
+                other => {
+                    *g = other;
+                    None
+                }
+            }
         }
         fn action_of(a: &$crate::pb::v1::action::Game) -> Option<&Self::ActionProto> {
             match a {

@@ -76,11 +76,11 @@ fn exercise<G: Harness>(state: &G, mode: &Mode<G>, rng: &mut GameRng) {
     let back = G::from_parts(state.to_parts(), mode.rules, &mode.context)
         .unwrap_or_else(|e| panic!("an accepted state's own parts are refused: {e}"));
     assert_eq!(back.to_parts(), state.to_parts(), "parts round trip");
-    let message = G::state_message(state.state_to_proto());
+    let message = super::message::<G>(state.state_to_proto());
     let bytes = message.encode_to_vec();
     let again = wire::state_from_proto::<G>(message, mode.rules, &mode.context)
         .unwrap_or_else(|e| panic!("an accepted state is refused from the wire: {e}"));
-    let again = G::state_message(again.state_to_proto()).encode_to_vec();
+    let again = super::message::<G>(again.state_to_proto()).encode_to_vec();
     assert_eq!(again, bytes, "wire round trip");
 }
 

@@ -29,35 +29,6 @@
 //! Every other seed plays with a fair shuffle (the setup step, then the game): the invariants
 //! hold through it, and no view shows the server seed or the game seed before the end.
 
-/// One `#[test]` per mode of a game, from one list (each runs its mode with `$run`), and a test
-/// that every mode the game's [`Harness::modes`] names is in the list — a mode named `X under
-/// <rules version>` is run by X's test.
-macro_rules! mode_tests {
-    ($game:ty, $run:expr, [$($test:ident => $name:literal),+ $(,)?]) => {
-        $(
-            #[test]
-            fn $test() {
-                $run($name);
-            }
-        )+
-
-        /// Every mode the harness knows is one of the tests above.
-        #[test]
-        fn every_mode_is_run() {
-            let tested = [$($name),+];
-            for mode in <$game as $crate::harness::Harness>::modes() {
-                assert!(
-                    tested
-                        .iter()
-                        .any(|t| mode.name == *t || mode.name.starts_with(&format!("{t} under "))),
-                    "mode {} has no test",
-                    mode.name
-                );
-            }
-        }
-    };
-}
-
 pub mod actions;
 pub mod hostile;
 pub mod port_royal;
@@ -165,12 +136,79 @@ pub trait Harness: Wire<StateProto: Message> {
     fn unexplained(_refusal: &Violation) -> bool {
         false
     }
-    /// The game's message in a state's oneof.
-    fn state_message(g: v1::game_state::Game) -> Self::StateProto;
     /// Every kind of action with its undo rule, as docs/fair-shuffles.md's table gives it.
     fn undo_table() -> Vec<(&'static str, Undo)>;
     /// A referee's contexts with this game's set to `context`.
     fn contexts(context: &Self::Context) -> Contexts;
+}
+
+/// The game's message in a state's oneof (a harness only ever holds its own game's).
+pub fn message<G: Wire>(g: v1::game_state::Game) -> G::StateProto {
+    let mut held = Some(g);
+    G::take_state(&mut held).unwrap_or_else(|| panic!("not a {} state: {held:?}", G::ID))
+}
+
+/// A mode of a game, to run on a worker: its name and how to run it.
+type Job = (String, Box<dyn FnOnce() + Send>);
+
+/// Every mode of game `G`, as jobs.
+fn mode_jobs<G: Harness>() -> Vec<Job> {
+    G::modes()
+        .into_iter()
+        .map(|mode| {
+            let name = mode.name;
+            let job: Box<dyn FnOnce() + Send> = Box::new(move || run_mode::<G>(name));
+            (format!("{} {name}", G::ID), job)
+        })
+        .collect()
+}
+
+/// The generic test layer, for every game served (`referee::each_game!`, so a served game with
+/// no [`Harness`] does not compile) and every mode its harness names: each mode on one of as
+/// many workers as the machine has cores. A failing mode's message names the game, the mode, the
+/// player count, the seed and the step; every failing mode is listed at the end.
+/// `HARNESS_MODE=<text>` runs only the modes whose name (`<game> <mode>`) contains it.
+#[test]
+fn every_game_keeps_every_invariant_in_every_mode() {
+    let only = std::env::var("HARNESS_MODE").unwrap_or_default();
+    let jobs: Vec<Job> = referee::each_game!(mode_jobs())
+        .into_iter()
+        .flatten()
+        .filter(|(name, _)| name.contains(&only))
+        .collect();
+    assert!(!jobs.is_empty(), "no mode's name contains {only:?}");
+    let queue = std::sync::Mutex::new(jobs);
+    let failed = std::sync::Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let Some((name, job)) = queue.lock().unwrap().pop() else {
+                    return;
+                };
+                if std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).is_err() {
+                    failed.lock().unwrap().push(name);
+                }
+            });
+        }
+    });
+    let failed = failed.into_inner().unwrap();
+    assert!(
+        failed.is_empty(),
+        "modes that failed (each message above): {failed:?}"
+    );
+}
+
+/// Hostile parts of every mode of every game are refused by field or fully usable.
+#[test]
+fn hostile_states_are_refused_or_usable_in_every_game() {
+    referee::each_game!(hostile::mutated_states_never_panic());
+}
+
+/// Corrupted listed actions of every game are listed or refused with a cause.
+#[test]
+fn corrupted_actions_are_listed_or_refused_in_every_game() {
+    referee::each_game!(actions::mutated_listed_actions_are_listed_or_refused(2));
 }
 
 /// Whether a kind of action may be taken back (docs/fair-shuffles.md, "Undo").
@@ -616,7 +654,7 @@ fn round_trip<G: Harness>(table: &Table<G>, context: &G::Context, sequence: u64,
     let gs = v1::GameState::decode(bytes.as_slice()).unwrap();
     let back = wire::table_from_proto::<G>(
         &gs.rules_version,
-        gs.game.map(G::state_message),
+        gs.game.map(message::<G>),
         gs.fair_shuffle,
         context,
     )

@@ -5,49 +5,16 @@
 use referee::core::GameRng;
 use referee::games::port_royal::cards::{self, Card};
 use referee::games::port_royal::{
-    Action, Mode as PrMode, OfferParts, Options, PhaseTag, Rules, State, StateParts,
+    Action, Mode as PrMode, OfferParts, PhaseTag, Rules, State, StateParts,
 };
-use referee::pb::v1;
+use referee::games::{Game, Variant};
 use referee::service::Contexts;
 
-use super::{actions, hostile, run_mode, Harness, Mode, Undo};
+use super::{Harness, Mode, Undo};
 
 /// Seeded games per player count under the newest rules version, and under older ones.
 const GAMES: u64 = 40;
 const GAMES_OLDER: u64 = 8;
-
-fn variants() -> [(&'static str, Options, std::ops::RangeInclusive<u32>); 5] {
-    let base = Options::default();
-    let contracts = Options {
-        contracts: true,
-        ..base
-    };
-    let cooperative = Options {
-        mode: PrMode::Cooperative,
-        ..contracts
-    };
-    [
-        ("base", base, 2..=5),
-        (
-            "expedition_variant",
-            Options {
-                expedition_variant: true,
-                ..base
-            },
-            2..=5,
-        ),
-        ("contracts", contracts, 2..=5),
-        ("cooperative", cooperative, 1..=5),
-        (
-            "cooperative_difficulty",
-            Options {
-                difficulty: 3,
-                ..cooperative
-            },
-            1..=5,
-        ),
-    ]
-}
 
 impl Harness for State {
     const STATE_MESSAGE: &'static str = "PortRoyalState";
@@ -147,7 +114,13 @@ impl Harness for State {
 
     fn modes() -> Vec<Mode<State>> {
         let mut modes = Vec::new();
-        for (name, options, players) in variants() {
+        for Variant {
+            name,
+            options,
+            players,
+        } in State::variants()
+        {
+            let players = u32::from(*players.start())..=u32::from(*players.end());
             modes.push(Mode {
                 name,
                 rules: Rules::NEWEST,
@@ -266,13 +239,6 @@ impl Harness for State {
             ("CompleteContract", Depends),
         ]
     }
-    fn state_message(g: v1::game_state::Game) -> v1::PortRoyalState {
-        match g {
-            v1::game_state::Game::PortRoyal(p) => p,
-            other => panic!("not a Port Royal state: {other:?}"),
-        }
-    }
-
     fn contexts(_: &()) -> Contexts {
         Contexts::default()
     }
@@ -296,31 +262,17 @@ fn claim_key(a: &Action) -> Option<(u32, Vec<String>)> {
     }
 }
 
-/// Runs a mode and its port-royal/1 twin; prints the games' lengths.
-fn run(name: &str) {
-    for mode in [name.to_owned(), format!("{name} under port-royal/1")] {
-        run_mode::<State>(&mode);
-    }
-}
-
-mode_tests!(
-    State,
-    run,
-    [
-        base_game_invariants => "base",
-        expedition_variant_invariants => "expedition_variant",
-        competitive_contracts_invariants => "contracts",
-        cooperative_invariants => "cooperative",
-        cooperative_with_difficulty_invariants => "cooperative_difficulty",
-    ]
-);
-
 /// Setup (§1, §3.2): every card in play, and every contract of the mode, is in exactly one zone
 /// (the harness then checks the census never changes).
 #[test]
 fn setup_holds_every_component_of_the_mode() {
-    for (name, options, counts) in variants() {
-        for players in counts {
+    for Variant {
+        name,
+        options,
+        players,
+    } in State::variants()
+    {
+        for players in u32::from(*players.start())..=u32::from(*players.end()) {
             let state = referee::games::port_royal::new_game(players, 0, 5, options).unwrap();
             let census = state.census();
             let cards: Vec<u32> = cards::in_play(players as u8, options.contracts)
@@ -338,16 +290,4 @@ fn setup_holds_every_component_of_the_mode() {
             );
         }
     }
-}
-
-/// Hostile parts of every mode are refused by field or fully usable (written once, in `hostile`).
-#[test]
-fn hostile_states_are_refused_or_usable() {
-    hostile::mutated_states_never_panic::<State>();
-}
-
-/// Corrupted listed actions are listed or refused (written once, in `actions`).
-#[test]
-fn corrupted_actions_are_listed_or_refused() {
-    actions::mutated_listed_actions_are_listed_or_refused::<State>(2);
 }

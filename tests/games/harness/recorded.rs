@@ -56,7 +56,7 @@ pub fn replay_through_the_service<G: Harness>(recorded: Vec<Recorded<G>>) {
             r.name
         );
         let game = response.state.and_then(|s| s.game).expect("a dealt game");
-        let end = G::state_message(game).encode_to_vec();
+        let end = super::message::<G>(game).encode_to_vec();
         assert_eq!(
             fnv1a_hex(&end),
             r.final_state_fnv1a,

@@ -14,10 +14,9 @@ use referee::games::village::state::payment::CubePayment;
 use referee::games::village::state::sea::Cargo;
 use referee::games::village::state::{Decision, Goal, HeldGoal, Parts};
 use referee::games::village::{Action, Cube, Options, Rules, State};
-use referee::pb::v1;
 use referee::service::Contexts;
 
-use super::{actions, hostile, run_mode, Harness, Mode, Undo};
+use super::{Harness, Mode, Undo};
 
 /// The test suite's second component set (a longer life track, another map, other values).
 pub const OTHER: &str = include_str!("../../fixtures/village/other-components.toml");
@@ -508,46 +507,12 @@ impl Harness for State {
         }
         table
     }
-    fn state_message(g: v1::game_state::Game) -> v1::VillageState {
-        match g {
-            v1::game_state::Game::Village(p) => p,
-            other => panic!("not a Village state: {other:?}"),
-        }
-    }
-
     fn contexts(context: &Arc<Library>) -> Contexts {
         Contexts {
             village: Arc::clone(context),
         }
     }
 }
-
-/// Runs a mode and its village/1 twin; prints the games' lengths.
-fn run(name: &str) {
-    for mode in [name.to_owned(), format!("{name} under village/1")] {
-        run_mode::<State>(&mode);
-    }
-}
-
-mode_tests!(
-    State,
-    run,
-    [
-        provisional_set_invariants => "provisional",
-        provisional_set_without_compensation_invariants => "provisional without compensation",
-        other_set_invariants => "other set",
-        other_set_without_compensation_invariants => "other set without compensation",
-        provisional_set_with_life_goals_invariants => "provisional with life goals",
-        other_set_with_life_goals_invariants => "other set with life goals",
-        provisional_set_with_port_invariants => "provisional with port",
-        other_set_with_port_invariants => "other set with port",
-        provisional_set_with_port_and_life_goals_invariants => "provisional with port and life goals",
-        other_set_with_port_and_life_goals_invariants => "other set with port and life goals",
-        third_set_invariants => "third set",
-        third_set_with_port_life_goals_and_compensation_invariants =>
-            "third set with port, life goals and compensation",
-    ]
-);
 
 /// The measure of small steps: the largest `LegalActions` list in random games of every
 /// player count on both sets (target: well under 100), and the share of forced decisions (one
@@ -597,16 +562,4 @@ fn legal_action_lists_stay_short() {
         100.0 * forced as f64 / decisions as f64
     );
     assert!(largest < 100, "{largest}");
-}
-
-/// Hostile parts of every mode are refused by field or fully usable (written once, in `hostile`).
-#[test]
-fn hostile_states_are_refused_or_usable() {
-    hostile::mutated_states_never_panic::<State>();
-}
-
-/// Corrupted listed actions are listed or refused with a cause (written once, in `actions`).
-#[test]
-fn corrupted_actions_are_listed_or_refused() {
-    actions::mutated_listed_actions_are_listed_or_refused::<State>(2);
 }

@@ -30,6 +30,19 @@ pub trait RulesVersion: Copy + Eq + std::fmt::Debug + 'static {
     }
 }
 
+/// A named set of options that plays differently from the others (a variant, an expansion, a
+/// mode) and the player counts it seats: what the benches, the fuzz seeds, the load test and the
+/// generic tests run each game in, so that none of them spells a game's options.
+#[derive(Clone, Debug)]
+pub struct Variant<G: Game> {
+    /// A short name for reports and file names (`contracts`, `port-and-life-goals`).
+    pub name: &'static str,
+    /// Its options.
+    pub options: G::Options,
+    /// Every player count it seats.
+    pub players: std::ops::RangeInclusive<u8>,
+}
+
 /// The rules of one game, as pure functions of its state: everything the service needs to serve
 /// it without knowing which game it is. A state and what it holds are `Send + 'static`: a bot's
 /// search takes the state to a thread of its own.
@@ -57,6 +70,9 @@ pub trait Game: Clone + Sized + Send + 'static {
     type View: PartialEq + std::fmt::Debug;
     /// The state's pieces as a client's state delivers them, unchecked.
     type Parts: Clone + PartialEq + std::fmt::Debug;
+
+    /// Each way of playing it that its options give (the defaults first): see [`Variant`].
+    fn variants() -> Vec<Variant<Self>>;
 
     /// Sets up a game: `players` seats, `start_seat` plays first, every random draw from `seed`.
     /// Field paths of errors are relative to the request (`players`, `options.…`).
@@ -175,6 +191,27 @@ pub fn check_seat(seat: Seat, players: u8) -> Result<(), Violation> {
         format!("Seat {seat} does not exist in a {players}-player game."),
     )
     .with("players", players))
+}
+
+/// Every state of a game played from `game` to its end by random listed actions drawn from
+/// `seed`, in order (the first is `game`): the sample positions that the tests, the benches and
+/// the tools draw on, for any game.
+pub fn random_play<G: Game>(mut game: G, seed: u64) -> Vec<G> {
+    let mut rng = GameRng::from_u64(seed);
+    let mut events = Vec::new();
+    let mut out = vec![game.clone()];
+    loop {
+        let mut listed = game.legal_actions(None);
+        if listed.is_empty() {
+            return out;
+        }
+        let (seat, action) = listed.swap_remove(rng.below(listed.len() as u32) as usize);
+        events.clear();
+        if game.apply_in_place(seat, &action, &mut events).is_err() {
+            unreachable!("a listed action applies");
+        }
+        out.push(game.clone());
+    }
 }
 
 /// For the games' own quick tests of their sampler: plays a seeded random game from `game` to

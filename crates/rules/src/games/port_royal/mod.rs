@@ -45,6 +45,46 @@ impl crate::games::Game for State {
     type View = View;
     type Parts = state::StateParts;
 
+    /// The base game, its expedition variant (§5), and Just One More Contract competitive and
+    /// cooperative, the last also at a difficulty (three cards set aside).
+    fn variants() -> Vec<crate::games::Variant<State>> {
+        use crate::games::Variant;
+        let contracts = Options {
+            contracts: true,
+            ..Options::default()
+        };
+        let cooperative = Options {
+            mode: Mode::Cooperative,
+            ..contracts
+        };
+        let variant = |name, options, players| Variant {
+            name,
+            options,
+            players,
+        };
+        vec![
+            variant("base", Options::default(), 2..=5),
+            variant(
+                "expedition-variant",
+                Options {
+                    expedition_variant: true,
+                    ..Options::default()
+                },
+                2..=5,
+            ),
+            variant("contracts", contracts, 2..=5),
+            variant("cooperative", cooperative, 1..=5),
+            variant(
+                "cooperative-difficulty",
+                Options {
+                    difficulty: 3,
+                    ..cooperative
+                },
+                1..=5,
+            ),
+        ]
+    }
+
     fn new_game(
         _: &(),
         rules: Rules,

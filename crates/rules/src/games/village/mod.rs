@@ -36,6 +36,27 @@ impl crate::games::Game for State {
     type View = View;
     type Parts = state::Parts;
 
+    /// The base game, each expansion alone and both together (each with the starting
+    /// compensation), and the base game without it.
+    fn variants() -> Vec<crate::games::Variant<State>> {
+        let variant = |name, no_starting_compensation, life_goals, port| crate::games::Variant {
+            name,
+            options: Options {
+                no_starting_compensation,
+                life_goals,
+                port,
+            },
+            players: config::PLAYERS,
+        };
+        vec![
+            variant("base", false, false, false),
+            variant("without-compensation", true, false, false),
+            variant("life-goals", false, true, false),
+            variant("port", false, false, true),
+            variant("port-and-life-goals", false, true, true),
+        ]
+    }
+
     fn new_game(
         components: &Self::Context,
         rules: Rules,
