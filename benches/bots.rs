@@ -1,23 +1,20 @@
-//! The bots' cost: one suggestion at each level on a 4-player mid-game state of each game (the
-//! same recorded states as `ops`), SEARCH at the default budget and at 4×. The target: SEARCH
-//! at the default budget answers within 200 ms on one core (criterion runs on one thread). The
-//! baseline measured in the same run, `apply`: the seat's first listed action applied to a copy
-//! of the same state, so a suggestion's cost reads as so many Applies on a shared machine.
-//! Run: `cargo bench --bench bots`.
+//! The bots' cost: one suggestion at each level on a 4-player (or the nearest count) mid-game
+//! state of every game served (`referee::each_game!`), in its first variant and its last,
+//! SEARCH at the default budget and at 4×. The target: SEARCH at the default budget answers
+//! within 200 ms on one core (criterion runs on one thread). The baseline measured in the same
+//! run, `apply`: the seat's first listed action applied to a copy of the same state, so a
+//! suggestion's cost reads as so many Applies on a shared machine. IDs are
+//! `suggest/<level>/<game>/<variant>/<n>p`. Run: `cargo bench --bench bots`.
 // criterion_group! defines a public function it cannot document.
 #![allow(missing_docs)]
-
-#[path = "../tests/common/samples.rs"]
-mod samples;
-#[path = "../tests/common/village.rs"]
-mod village;
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use referee::bot::{self, Level, DEFAULT_ITERATIONS};
-use referee::games::Game;
-use samples::{mid_game, mode};
+use referee::games::{random_play, Game, RulesVersion};
+use referee::service::wire::Wire;
+use referee::service::Contexts;
 
 /// Every level's suggestion for the seat to act in `state`.
 fn levels<G: Game>(c: &mut Criterion, id: &str, state: &G) {
@@ -46,16 +43,23 @@ fn levels<G: Game>(c: &mut Criterion, id: &str, state: &G) {
     g.finish();
 }
 
+fn game<G: Wire>(c: &mut Criterion) {
+    let contexts = Contexts::default();
+    let context = G::context(&contexts);
+    let mut variants = G::variants();
+    let fullest = variants.pop().expect("a game has a variant");
+    for variant in variants.into_iter().take(1).chain([fullest]) {
+        let players = 4.clamp(*variant.players.start(), *variant.players.end());
+        let options = variant.options.clone();
+        let first = G::new_game(context, G::Rules::newest(), players.into(), 0, 7, options);
+        let mut states = random_play(first.expect("a variant sets up"), 7);
+        let state = states.swap_remove(states.len() / 2);
+        levels(c, &format!("{}/{}/{players}p", G::ID, variant.name), &state);
+    }
+}
+
 fn bots(c: &mut Criterion) {
-    levels(c, "port-royal/4p", &mid_game(4, 7, mode("base")));
-    levels(
-        c,
-        "port-royal-contracts/4p",
-        &mid_game(4, 7, mode("contracts")),
-    );
-    let set = village::provisional();
-    let states = village::states(&set, 4, 7);
-    levels(c, "village/4p", &states[states.len() / 2]);
+    referee::each_game!(game(c));
 }
 
 criterion_group!(benches, bots);

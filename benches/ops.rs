@@ -1,110 +1,92 @@
-//! Per-operation benchmarks on recorded mid-game states (`tests/common/samples.rs`,
-//! `tests/common/village.rs`): `apply` alone, `legal_actions` alone, `view`, and protobuf encode
-//! and decode (with validation). Run: `cargo bench --bench ops`.
+//! Per-operation benchmarks on mid-game states of every game served (`referee::each_game!`):
+//! its first variant and its last (the one with the most of the game in it), at 4 players and
+//! at its most, halfway through a seeded random game. `apply` alone, `legal_actions` alone,
+//! `view`, protobuf encode, decode alone, the game's checks alone (`from_parts`), and decode
+//! with validation. IDs are `<op>/<game>/<variant>/<n>p`. Run: `cargo bench --bench ops`.
 // criterion_group! defines a public function it cannot document.
 #![allow(missing_docs)]
 
-#[path = "../tests/common/samples.rs"]
-mod samples;
-#[path = "../tests/common/village.rs"]
-mod village;
+use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use prost::Message;
-use referee::games::port_royal::Rules;
-use referee::games::port_royal::State as PortRoyal;
-use referee::games::village::State as Village;
-use referee::pb::v1;
-use referee::service::wire::state_from_proto;
-use referee::service::wire::state_message;
-use samples::{mid_game, mode};
-use std::hint::black_box;
+use referee::games::{random_play, Game, RulesVersion};
+use referee::service::wire::{state_from_proto, Wire};
+use referee::service::Contexts;
+
+/// The state halfway through a seeded random game of a variant.
+fn mid_game<G: Game>(context: &G::Context, options: &G::Options, players: u8) -> G {
+    let first = G::new_game(
+        context,
+        G::Rules::newest(),
+        players.into(),
+        0,
+        7,
+        options.clone(),
+    );
+    let mut states = random_play(first.expect("a variant sets up"), 7);
+    states.swap_remove(states.len() / 2)
+}
+
+fn game<G: Wire<StateProto: Message + Default>>(c: &mut Criterion) {
+    let contexts = Contexts::default();
+    let context = G::context(&contexts);
+    let mut variants = G::variants();
+    let fullest = variants.pop().expect("a game has a variant");
+    for variant in variants.into_iter().take(1).chain([fullest]) {
+        let most = *variant.players.end();
+        for players in [4.clamp(*variant.players.start(), most), most] {
+            let state = mid_game::<G>(context, &variant.options, players);
+            let id = format!("{}/{}/{players}p", G::ID, variant.name);
+            let (seat, action) = state.legal_actions(None).swap_remove(0);
+            let rules = state.rules();
+            c.bench_with_input(BenchmarkId::new("legal_actions", &id), &state, |b, s| {
+                b.iter(|| black_box(s.legal_actions(None)))
+            });
+            c.bench_with_input(BenchmarkId::new("apply", &id), &state, |b, s| {
+                b.iter(|| {
+                    let mut s = s.clone();
+                    let mut events = Vec::new();
+                    s.apply_in_place(seat, &action, &mut events).unwrap();
+                    black_box((s, events))
+                })
+            });
+            c.bench_with_input(BenchmarkId::new("view", &id), &state, |b, s| {
+                b.iter(|| black_box(s.view(Some(0))))
+            });
+            let message = |s: &G| {
+                let mut game = Some(s.state_to_proto());
+                G::take_state(&mut game).expect("the game's own message")
+            };
+            let bytes = message(&state).encode_to_vec();
+            c.bench_with_input(BenchmarkId::new("encode", &id), &state, |b, s| {
+                b.iter(|| black_box(message(s).encode_to_vec()))
+            });
+            c.bench_with_input(BenchmarkId::new("decode_only", &id), &bytes, |b, bytes| {
+                b.iter(|| black_box(G::StateProto::decode(bytes.as_slice()).unwrap()))
+            });
+            // The game's checks alone: parts (cloned) to a checked state.
+            let parts = state.to_parts();
+            c.bench_with_input(BenchmarkId::new("from_parts", &id), &parts, |b, p| {
+                b.iter(|| black_box(G::from_parts(p.clone(), rules, context).is_ok()))
+            });
+            c.bench_with_input(
+                BenchmarkId::new("decode_validate", &id),
+                &bytes,
+                |b, bytes| {
+                    b.iter(|| {
+                        let p = G::StateProto::decode(bytes.as_slice()).unwrap();
+                        black_box(state_from_proto::<G>(p, rules, context).is_ok())
+                    })
+                },
+            );
+        }
+    }
+}
 
 fn ops(c: &mut Criterion) {
-    for (name, players) in [
-        ("base", 4u32),
-        ("base", 5),
-        ("contracts", 5),
-        ("cooperative", 5),
-    ] {
-        let state = mid_game(players, 7, mode(name));
-        let id = format!("{name}/{players}p");
-        let legal = state.legal_actions(None);
-        let (seat, action) = legal[0].clone();
-
-        c.bench_with_input(BenchmarkId::new("legal_actions", &id), &state, |b, s| {
-            b.iter(|| black_box(s.legal_actions(None)))
-        });
-        c.bench_with_input(BenchmarkId::new("apply", &id), &state, |b, s| {
-            b.iter(|| black_box(s.apply(seat, &action).unwrap()))
-        });
-        let proto = state_message(&state);
-        let bytes = proto.encode_to_vec();
-        c.bench_with_input(BenchmarkId::new("encode", &id), &state, |b, s| {
-            b.iter(|| black_box(state_message(s).encode_to_vec()))
-        });
-        c.bench_with_input(
-            BenchmarkId::new("decode_validate", &id),
-            &bytes,
-            |b, bytes| {
-                b.iter(|| {
-                    let p = v1::PortRoyalState::decode(bytes.as_slice()).unwrap();
-                    black_box(state_from_proto::<PortRoyal>(p, Rules::NEWEST, &()).unwrap())
-                })
-            },
-        );
-    }
+    referee::each_game!(game(c));
 }
 
-/// The same operations on a recorded mid-game Village state (provisional set, seed 7).
-fn village_ops(c: &mut Criterion) {
-    use referee::games::village::components::Library;
-    for players in [4u32, 5] {
-        let set = village::provisional();
-        let states = village::states(&set, players, 7);
-        let state = states[states.len() / 2].clone();
-        let id = format!("village/{players}p");
-        let (seat, action) = state.legal_actions(None)[0];
-        let rules = state.config().rules;
-        let library = std::sync::Arc::new(Library::one(std::sync::Arc::clone(&set)));
-        c.bench_with_input(BenchmarkId::new("legal_actions", &id), &state, |b, s| {
-            b.iter(|| black_box(s.legal_actions(None)))
-        });
-        c.bench_with_input(BenchmarkId::new("apply", &id), &state, |b, s| {
-            b.iter(|| {
-                let mut s = s.clone();
-                let mut events = Vec::new();
-                s.apply_in_place(seat, &action, &mut events).unwrap();
-                black_box((s, events))
-            })
-        });
-        c.bench_with_input(BenchmarkId::new("view", &id), &state, |b, s| {
-            b.iter(|| black_box(s.view(Some(0))))
-        });
-        let bytes = state_message(&state).encode_to_vec();
-        c.bench_with_input(BenchmarkId::new("encode", &id), &state, |b, s| {
-            b.iter(|| black_box(state_message(s).encode_to_vec()))
-        });
-        c.bench_with_input(BenchmarkId::new("decode_only", &id), &bytes, |b, bytes| {
-            b.iter(|| black_box(v1::VillageState::decode(bytes.as_slice()).unwrap()))
-        });
-        // The game's checks alone: parts (cloned) to a checked state.
-        let parts = state.to_parts();
-        c.bench_with_input(BenchmarkId::new("from_parts", &id), &parts, |b, p| {
-            b.iter(|| black_box(Village::from_parts(p.clone(), rules, &set).unwrap()))
-        });
-        c.bench_with_input(
-            BenchmarkId::new("decode_validate", &id),
-            &bytes,
-            |b, bytes| {
-                b.iter(|| {
-                    let p = v1::VillageState::decode(bytes.as_slice()).unwrap();
-                    black_box(state_from_proto::<Village>(p, rules, &library).unwrap())
-                })
-            },
-        );
-    }
-}
-
-criterion_group!(benches, ops, village_ops);
+criterion_group!(benches, ops);
 criterion_main!(benches);

@@ -40,6 +40,17 @@ fn lacks<G: Harness>(errors: &str, rules_doc: &str) -> Vec<String> {
             G::ID
         ));
     }
+    if G::Rules::VERSIONS.is_empty() {
+        lack("no rules version".to_owned());
+    }
+    for &rules in G::Rules::VERSIONS {
+        if G::Rules::parse(rules.name()) != Some(rules) {
+            lack(format!(
+                "rules version {} does not parse back",
+                rules.name()
+            ));
+        }
+    }
     for rules in G::Rules::VERSIONS {
         if !rules_doc.contains(&format!("| `{}`", rules.name())) {
             lack(format!(

@@ -10,6 +10,7 @@ use referee::pb::v1::{
     self, apply_response::Outcome, game_state, new_game_request,
     referee_service_client::RefereeServiceClient,
 };
+use referee::service::wire::Wire;
 use tonic::transport::Channel;
 use tonic::{Code, Request, Status};
 use tonic_types::StatusExt;
@@ -180,6 +181,53 @@ pub(super) const PORT_ROYAL: Hooks = Hooks {
     },
     every_action_announced: false,
 };
+
+/// Every variant of every game served (`referee::each_game!`), at its fewest players and at 3
+/// (or its most), is played to its end over gRPC by the loop's generic checks, and Replay of its
+/// log gives the same final state's bytes. A game's own checks are its tests' (`PORT_ROYAL`,
+/// Village's hooks).
+#[tokio::test]
+async fn every_served_game_plays_to_its_end_and_replays() {
+    fn setups<G: Wire>() -> Vec<v1::NewGameRequest> {
+        let mut out = Vec::new();
+        for variant in G::variants() {
+            let (fewest, most) = (*variant.players.start(), *variant.players.end());
+            for players in [fewest, 3.clamp(fewest, most)] {
+                out.push(v1::NewGameRequest {
+                    game: G::ID.to_owned(),
+                    players: players.into(),
+                    seed: Some(u64::from(players) + 40),
+                    options: Some(G::options_to_proto(&variant.options)),
+                    ..Default::default()
+                });
+            }
+        }
+        out
+    }
+    let server = start(Config::for_tests()).await;
+    let mut c = client(&server).await;
+    for setup in referee::each_game!(setups()).concat() {
+        let (last, log) = play(&mut c, setup.clone(), &crate::play::ANY_GAME).await;
+        let replay = c
+            .replay(v1::ReplayRequest {
+                stop_after: None,
+                server_seed: Vec::new(),
+                setup: Some(setup.clone()),
+                actions: log,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(replay.violation, None, "{setup:?}");
+        assert_eq!(
+            replay.state.unwrap().encode_to_vec(),
+            last.encode_to_vec(),
+            "{} {:?}: replay gives the same final state bytes",
+            setup.game,
+            setup.options
+        );
+    }
+}
 
 #[tokio::test]
 async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
@@ -1273,7 +1321,6 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
         "\nreferee_in_flight_requests 0\n",
         r#"referee_build_info{version=""#,
         "\nreferee_state_key_configured 0\n",
-        r#"rules_versions="port-royal/1,port-royal/2,village/1,village/2,village/3""#,
         "# TYPE process_cpu_seconds counter",
         "process_resident_memory_bytes ",
         "process_open_fds ",
@@ -1281,6 +1328,12 @@ async fn metrics_count_requests_violations_and_latency_per_rpc_game_and_outcome(
     ] {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
+    // Every rules version of every game served, in ListGames order.
+    let versions = referee::service::rpc::games::rules_versions().join(",");
+    assert!(
+        text.contains(&format!(r#"rules_versions="{versions}""#)),
+        "{text}"
+    );
     assert!(
         !text.contains(r#"referee_request_duration_seconds_count{method="Apply",game="port-royal",outcome="MUST_DRAW_FIRST"}"#),
         "violation codes are counted, not timed (one bucket series per code would multiply the series)"

@@ -71,4 +71,4 @@ def test_a_reflection_only_client_reads_field_paths_and_reasons(address):
 
         # The service itself is described too, so a legal call works the same way.
         games = call(channel, pool, "ListGames", message_class(pool, "referee.v1.ListGamesRequest")())
-        assert [g.game for g in games.games] == ["port-royal", "village"]
+        assert games.games and all(g.game and g.title for g in games.games)

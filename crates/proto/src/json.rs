@@ -3,7 +3,7 @@
 //!
 //! pbjson's own reader tries each number as a string first, through an untagged enum: for every
 //! JSON number it buffers the value and builds, formats and drops an error before reading it as a
-//! number. That was 70 % of a Connect JSON Apply's cost (`scripts/handler-cost json`). The build
+//! number. That was 70 % of a Connect JSON Apply's cost (`tools/handler-cost json`). The build
 //! script points pbjson's generated code at [`Number`] instead; it accepts and refuses exactly
 //! what pbjson's does (an integer field takes an integer in its range, or a string `FromStr`
 //! reads; a float field any number), with an error that says what it expected.

@@ -107,7 +107,7 @@ impl Prepared {
     }
 
     /// Also serves `routes`, beside the referee and under the same stack and settings (the
-    /// load test's echo floor, `examples/loadtest_echo.rs`; the referee itself serves nothing
+    /// load test's echo floor, the `echo-server` tool (`tools/src/bin/echo-server.rs`); the referee itself serves nothing
     /// else).
     pub fn with_routes(mut self, routes: Routes) -> Prepared {
         self.extra = routes;

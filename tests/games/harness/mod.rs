@@ -31,9 +31,7 @@
 
 pub mod actions;
 pub mod hostile;
-pub mod port_royal;
 pub mod recorded;
-pub mod village;
 
 use std::ops::RangeInclusive;
 

@@ -3,5 +3,6 @@
 
 mod contracts;
 mod golden;
+mod harness;
 mod playthroughs;
 mod rules;

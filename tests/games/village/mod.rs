@@ -4,6 +4,7 @@
 mod components;
 mod goals;
 mod golden;
+mod harness;
 mod port;
 mod reachable;
 mod refusals;

@@ -41,6 +41,8 @@ pub struct Variant<G: Game> {
     pub options: G::Options,
     /// Every player count it seats.
     pub players: std::ops::RangeInclusive<u8>,
+    /// Whether its seats win or lose together, as a team.
+    pub cooperative: bool,
 }
 
 /// The rules of one game, as pure functions of its state: everything the service needs to serve
@@ -245,22 +247,4 @@ pub(crate) fn sample_through<G: Game>(
         assert!(game.apply_in_place(seat, &action, &mut events).is_ok());
     }
     unreachable!("a game ends")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn versions_are_listed() {
-        fn check<R: RulesVersion>() {
-            assert!(!R::VERSIONS.is_empty());
-            for &v in R::VERSIONS {
-                assert_eq!(R::parse(v.name()), Some(v));
-            }
-            assert_eq!(R::newest(), *R::VERSIONS.last().unwrap());
-        }
-        check::<port_royal::Rules>();
-        check::<village::Rules>();
-    }
 }

@@ -57,10 +57,11 @@ impl crate::games::Game for State {
             mode: Mode::Cooperative,
             ..contracts
         };
-        let variant = |name, options, players| Variant {
+        let variant = |name, options: Options, players| Variant {
             name,
             options,
             players,
+            cooperative: options.cooperative(),
         };
         vec![
             variant("base", Options::default(), 2..=5),

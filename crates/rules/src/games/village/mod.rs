@@ -47,6 +47,7 @@ impl crate::games::Game for State {
                 port,
             },
             players: config::PLAYERS,
+            cooperative: false,
         };
         vec![
             variant("base", false, false, false),

@@ -16,7 +16,7 @@ use referee::games::village::state::{Decision, Goal, HeldGoal, Parts};
 use referee::games::village::{Action, Cube, Options, Rules, State};
 use referee::service::Contexts;
 
-use super::{Harness, Mode, Undo};
+use crate::harness::{Harness, Mode, Undo};
 
 /// The test suite's second component set (a longer life track, another map, other values).
 pub const OTHER: &str = include_str!("../../fixtures/village/other-components.toml");

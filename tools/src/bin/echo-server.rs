@@ -1,24 +1,21 @@
-//! The load test's second floor (scripts/loadtest): the referee's own server — the same flags,
+//! The load test's second floor (`tools/loadtest`): the referee's own server — the same flags,
 //! stack, edge layer, codec and limits — serving one more service, `referee.loadtest.Echo`, that
 //! decodes a request of any size and answers with as many bytes as the request asks for, doing
 //! nothing else. Sent a request the size of an `ApplyRequest` and asked for a response the size of
 //! the `ApplyResponse`, it costs what carrying Apply's bytes costs; the rest of Apply's price is
 //! the referee's own work. Built only for the load test; the product never serves it.
 //!
-//! Usage: `loadtest_echo [referee flags…]`
-
-#[path = "shared/echo.rs"]
-mod echo;
+//! Usage: `echo-server [referee flags…]`
 
 use std::convert::Infallible;
 use std::task::{Context, Poll};
 
 use clap::Parser;
-use echo::Blob;
 use mimalloc::MiMalloc;
 use referee::config::Config;
 use referee::pb::codec::RefereeCodec;
 use referee::service::transport::server::{serve_prepared, Listeners, Prepared};
+use referee_tools::echo::Blob;
 use tonic::codegen::{http, BoxFuture, Service, StdError};
 use tonic::server::{Grpc, NamedService, UnaryService};
 use tonic::service::Routes;
@@ -85,7 +82,7 @@ where
 async fn main() -> std::process::ExitCode {
     let config = Config::parse();
     if let Err(message) = config.check() {
-        eprintln!("loadtest_echo: {message}");
+        eprintln!("echo-server: {message}");
         return std::process::ExitCode::from(2);
     }
     let echo = EchoServer {
@@ -94,14 +91,14 @@ async fn main() -> std::process::ExitCode {
     let prepared = match Prepared::new(&config) {
         Ok(p) => p.with_routes(Routes::new(echo)),
         Err(message) => {
-            eprintln!("loadtest_echo: {message}");
+            eprintln!("echo-server: {message}");
             return std::process::ExitCode::from(2);
         }
     };
     let listeners = match Listeners::bind(&config).await {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("loadtest_echo: {e}");
+            eprintln!("echo-server: {e}");
             return std::process::ExitCode::FAILURE;
         }
     };
@@ -111,7 +108,7 @@ async fn main() -> std::process::ExitCode {
     let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("loadtest_echo: {e}");
+            eprintln!("echo-server: {e}");
             return std::process::ExitCode::FAILURE;
         }
     };
@@ -124,7 +121,7 @@ async fn main() -> std::process::ExitCode {
     match serve_prepared(&config, prepared, listeners, shutdown).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("loadtest_echo: {e}");
+            eprintln!("echo-server: {e}");
             std::process::ExitCode::FAILURE
         }
     }

@@ -1,5 +1,4 @@
-//! The load test's echo message (`examples/loadtest_echo.rs` serves it, `examples/loadgen.rs`
-//! prepares it): bytes to carry, and how many to carry back.
+//! The load test's echo message (the `echo-server` tool serves it, `loadgen` prepares it): bytes to carry, and how many to carry back.
 
 /// An echo request or response.
 #[derive(Clone, PartialEq, prost::Message)]

@@ -1,30 +1,21 @@
-//! Prepares the load test's requests (scripts/loadtest): for a recorded mid-game 4-player Port
-//! Royal state (Just One More Contract) and a recorded mid-game 4-player Village state
-//! (provisional set, Village Port and Life Goals), an `Apply`, a `LegalActions` and a `View`
-//! request each, plus a health check, each written as a gRPC-framed body that h2load can send;
-//! and for each game's Apply an echo request of the same size asking for a response of the size
-//! of Apply's (`examples/loadtest_echo.rs`); and a Suggest request (BOT_LEVEL_SEARCH at the
-//! default budget) for the seat to act in the Village state, the bots' load run beside Apply.
-//! h2load cannot read gRPC statuses, so each request is first sent with a real client and must
-//! be answered without an error or violation.
+//! Prepares the load test's requests (`tools/loadtest`): for every game served, on its measured
+//! position (`referee_tools::position`), an `Apply`, a `LegalActions` and a `View` request, plus
+//! a health check, each written as a gRPC-framed body that h2load can send (`<game>.apply.bin`,
+//! Apply also as Connect's JSON, `<game>.apply.json`); for each game's Apply an echo request of
+//! the same size asking for a response of the size of Apply's (`<game>.echo.bin`, for the
+//! `echo-server` tool); and a Suggest request (BOT_LEVEL_SEARCH at the default budget) for the
+//! seat to act in the last game's position (`suggest.bin`), the bots' load run beside Apply.
+//! `games.tsv` lists the games (id and title), in ListGames order. h2load cannot read gRPC
+//! statuses, so each request is first sent with a real client and must be answered without an
+//! error or violation.
 //!
 //! Usage: `loadgen HOST:PORT OUT_DIR [ECHO_HOST:PORT]`
 
-#[path = "../tests/common/samples.rs"]
-mod samples;
-#[path = "../tests/common/village.rs"]
-mod village;
-
-#[path = "shared/echo.rs"]
-mod echo;
-
 use std::path::Path;
 
-use echo::Blob;
 use prost::Message;
-use referee::games::village::Options as VillageOptions;
 use referee::pb::v1::{self, referee_service_client::RefereeServiceClient};
-use referee::service::wire::{self, game_state, Wire};
+use referee_tools::echo::Blob;
 use tonic_health::pb::{health_check_response::ServingStatus, health_client::HealthClient};
 
 /// A gRPC message frame: no compression, big-endian length, the message.
@@ -146,12 +137,6 @@ async fn check_echo(
     Ok(())
 }
 
-/// A complete action for Apply.
-fn action<G: Wire>(sequence: u64, state: &G) -> v1::Action {
-    let (seat, action) = state.legal_actions(None)[0].clone();
-    wire::action_to_proto::<G>(sequence, seat, &action)
-}
-
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
@@ -159,27 +144,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("usage: loadgen HOST:PORT OUT_DIR [ECHO_HOST:PORT]".into());
     };
     let out = Path::new(out);
-    let port_royal = samples::mid_game(4, 7, samples::mode("contracts"));
-    let port_royal = Requests::new(game_state(150, &port_royal), action(150, &port_royal));
-    let every_expansion = VillageOptions {
-        port: true,
-        life_goals: true,
-        ..VillageOptions::default()
-    };
-    let village_states = village::states_with(&village::provisional(), 4, 7, every_expansion);
-    let sequence = (village_states.len() / 2) as u64;
-    let village = &village_states[village_states.len() / 2];
-    let village = Requests::new(game_state(sequence, village), action(sequence, village));
     let health = tonic_health::pb::HealthCheckRequest {
         service: String::new(),
     };
-
     let channel = tonic::transport::Channel::from_shared(format!("http://{addr}"))?
         .connect()
         .await?;
     let mut c = RefereeServiceClient::new(channel.clone());
-    let (listed, applied_len) = port_royal.check(&mut c).await?;
-    let (village_listed, village_applied_len) = village.check(&mut c).await?;
     let serving = HealthClient::new(channel)
         .check(health.clone())
         .await?
@@ -187,19 +158,33 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     if serving.status != ServingStatus::Serving as i32 {
         return Err("the server is not SERVING".into());
     }
-
     std::fs::write(out.join("health.bin"), frame(&health))?;
-    port_royal.write(out, "")?;
-    village.write(out, "village_")?;
-    let echo = echo_request(port_royal.apply.encoded_len(), applied_len);
-    let village_echo = echo_request(village.apply.encoded_len(), village_applied_len);
-    if let Some(echo_addr) = args.get(3) {
-        check_echo(echo_addr, &echo, applied_len).await?;
-        check_echo(echo_addr, &village_echo, village_applied_len).await?;
+
+    let mut games = String::new();
+    let mut report = Vec::new();
+    let mut last = None;
+    for (id, state, action) in referee_tools::positions() {
+        let requests = Requests::new(state, action);
+        let (listed, applied_len) = requests.check(&mut c).await?;
+        requests.write(out, &format!("{id}."))?;
+        let echo = echo_request(requests.apply.encoded_len(), applied_len);
+        if let Some(echo_addr) = args.get(3) {
+            check_echo(echo_addr, &echo, applied_len).await?;
+        }
+        std::fs::write(out.join(format!("{id}.echo.bin")), frame(&echo))?;
+        let title = referee_tools::title(id);
+        games.push_str(&format!("{id}\t{title}\n"));
+        report.push(format!(
+            "{title} Apply ({} bytes, answered with {applied_len}), LegalActions ({listed} actions), View",
+            requests.apply.encoded_len()
+        ));
+        last = Some(requests);
     }
+    std::fs::write(out.join("games.tsv"), games)?;
+    let last = last.ok_or("no game is served")?;
     let suggest = v1::SuggestRequest {
-        state: village.apply.state.clone(),
-        seat: village.apply.action.as_ref().and_then(|a| a.seat),
+        state: last.apply.state.clone(),
+        seat: last.apply.action.as_ref().and_then(|a| a.seat),
         level: v1::BotLevel::Search as i32,
         max_iterations: 0,
         seed: 1,
@@ -209,12 +194,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err(format!("Suggest suggested nothing: {:?}", suggested.violation).into());
     }
     std::fs::write(out.join("suggest.bin"), frame(&suggest))?;
-    std::fs::write(out.join("echo.bin"), frame(&echo))?;
-    std::fs::write(out.join("village_echo.bin"), frame(&village_echo))?;
     println!(
-        "prepared and checked: Port Royal Apply ({} bytes, answered with {applied_len}), LegalActions ({listed} actions), View; Village Apply ({} bytes, answered with {village_applied_len}), LegalActions ({village_listed} actions), View; Health/Check; echoes of both Applies' sizes{}; Village Suggest ({} iterations)",
-        port_royal.apply.encoded_len(),
-        village.apply.encoded_len(),
+        "prepared and checked: {}; Health/Check; echoes of each Apply's sizes{}; Suggest on the last game ({} iterations)",
+        report.join("; "),
         if args.len() > 3 { " (checked)" } else { "" },
         suggested.iterations,
     );

@@ -10,7 +10,7 @@ use referee::games::port_royal::{
 use referee::games::{Game, Variant};
 use referee::service::Contexts;
 
-use super::{Harness, Mode, Undo};
+use crate::harness::{Harness, Mode, Undo};
 
 /// Seeded games per player count under the newest rules version, and under older ones.
 const GAMES: u64 = 40;
@@ -118,6 +118,7 @@ impl Harness for State {
             name,
             options,
             players,
+            ..
         } in State::variants()
         {
             let players = u32::from(*players.start())..=u32::from(*players.end());
@@ -270,6 +271,7 @@ fn setup_holds_every_component_of_the_mode() {
         name,
         options,
         players,
+        ..
     } in State::variants()
     {
         for players in u32::from(*players.start())..=u32::from(*players.end()) {

@@ -1,5 +1,6 @@
-//! The bots' tournament (`scripts/bots`): bots play each other over seeded games, seats rotated,
-//! and the table gives each pairing's win rate with its 95 % interval.
+//! The bots' tournament (`tools/tournament`): bots play each other over seeded games, seats
+//! rotated, in every variant of every game served (`referee::each_game!`), and the table gives
+//! each pairing's win rate with its 95 % interval.
 //!
 //! A competitive game seats the two bots alternately (A, B, A, B…, the first seat rotating with
 //! the seed); each game scores every pair of an A seat and a B seat: 1 when A finishes ahead, ½
@@ -9,23 +10,22 @@
 //! Every bot sees only its seat's view; every suggestion is seeded from the game's seed
 //! and its step, so a run repeats exactly.
 //!
-//! Usage: bots [--games N] [--players 2,4] [--only GAME/MODE] [--pairs A-B,…] [--curve]
+//! Usage: tournament [--games N] [--players 2,4] [--only GAME/MODE] [--pairs A-B,…] [--curve]
 //!        [--time]
 //!   A bot: random, greedy, default (the game's default action), search (the default budget)
 //!   or searchN (N iterations).
 //!   --curve: SEARCH at 25, 50, 100, 200 and 400 iterations against GREEDY (CSV lines).
 //!   --time: milliseconds per SEARCH suggestion at the default budget, by game and players.
-// An example's items need no documentation.
+// A tool's items need no documentation beyond the module's.
 #![allow(missing_docs)]
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use referee::bot::{self, Level, DEFAULT_ITERATIONS};
 use referee::core::Seat;
-use referee::games::port_royal::{self, Mode as PrMode};
-use referee::games::village::components::{Components, Library};
-use referee::games::{village, Game, RulesVersion};
+use referee::games::{Game, RulesVersion};
+use referee::service::wire::Wire;
+use referee::service::Contexts;
 
 /// A player of the tournament.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -70,19 +70,22 @@ impl Bot {
     }
 }
 
-/// A game and mode to play.
-struct Mode<G: Game> {
-    name: &'static str,
-    context: G::Context,
+/// A game and variant to play.
+struct Mode<'a, G: Game> {
+    /// `<game>/<variant>`.
+    name: String,
+    /// The player counts it seats.
+    players: std::ops::RangeInclusive<u8>,
+    context: &'a G::Context,
     options: G::Options,
     cooperative: bool,
 }
 
 /// Plays one game, seat `s` played by `bots[s]`; the final status.
-fn play<G: Game>(mode: &Mode<G>, bots: &[Bot], seed: u64) -> referee::core::Status {
+fn play<G: Game>(mode: &Mode<'_, G>, bots: &[Bot], seed: u64) -> referee::core::Status {
     let players = bots.len() as u32;
     let mut game = G::new_game(
-        &mode.context,
+        mode.context,
         G::Rules::newest(),
         players,
         0,
@@ -134,7 +137,7 @@ struct Tally {
 }
 
 /// A's score against B over `games` seeded games at `players` seats.
-fn contest<G: Game>(mode: &Mode<G>, a: Bot, b: Bot, players: u32, games: u64) -> Tally {
+fn contest<G: Game>(mode: &Mode<'_, G>, a: Bot, b: Bot, players: u32, games: u64) -> Tally {
     let (mut score, mut n) = (0.0, 0.0);
     let mut teams = mode.cooperative.then_some((0, 0));
     for seed in 0..games {
@@ -187,9 +190,9 @@ fn contest<G: Game>(mode: &Mode<G>, a: Bot, b: Bot, players: u32, games: u64) ->
 
 /// Milliseconds per SEARCH suggestion at the default budget on the states of a game played by
 /// defaults, from its middle third.
-fn time<G: Game>(mode: &Mode<G>, players: u32) -> f64 {
+fn time<G: Game>(mode: &Mode<'_, G>, players: u32) -> f64 {
     let mut game = G::new_game(
-        &mode.context,
+        mode.context,
         G::Rules::newest(),
         players,
         0,
@@ -275,12 +278,13 @@ fn args() -> Args {
 }
 
 /// Runs what the arguments ask for one game's modes.
-fn run<G: Game>(args: &Args, modes: &[Mode<G>]) {
+fn run<G: Game>(args: &Args, modes: &[Mode<'_, G>]) {
     for mode in modes {
-        if args.only.as_ref().is_some_and(|o| o != mode.name) {
+        if args.only.as_ref().is_some_and(|o| *o != mode.name) {
             continue;
         }
-        for &players in &args.players {
+        let seated = |p: &&u32| u8::try_from(**p).is_ok_and(|p| mode.players.contains(&p));
+        for &players in args.players.iter().filter(seated) {
             if args.time {
                 println!(
                     "| {} | {players} | {:.0} ms |",
@@ -330,48 +334,22 @@ fn main() {
         );
         println!("|---|---|---|---|---|---|");
     }
-    let pr = |name, options: port_royal::Options| Mode::<port_royal::State> {
-        name,
-        context: (),
-        cooperative: options.cooperative(),
-        options,
-    };
-    let contracts = port_royal::Options {
-        contracts: true,
-        ..Default::default()
-    };
-    run(
-        &args,
-        &[
-            pr("port-royal/base", port_royal::Options::default()),
-            pr("port-royal/contracts", contracts),
-            pr(
-                "port-royal/cooperative",
-                port_royal::Options {
-                    mode: PrMode::Cooperative,
-                    ..contracts
-                },
-            ),
-        ],
-    );
-    let library = Arc::new(Library::one(Arc::new(Components::provisional())));
-    let vg = |name, port, life_goals| Mode::<village::State> {
-        name,
-        context: Arc::clone(&library),
-        cooperative: false,
-        options: village::Options {
-            port,
-            life_goals,
-            ..Default::default()
-        },
-    };
-    run(
-        &args,
-        &[
-            vg("village/base", false, false),
-            vg("village/port", true, false),
-            vg("village/life-goals", false, true),
-            vg("village/port+life-goals", true, true),
-        ],
-    );
+    referee::each_game!(run_variants(&args));
+}
+
+/// Runs what the arguments ask for every variant of game `G`, on the default contexts (Village's
+/// provisional set).
+fn run_variants<G: Wire>(args: &Args) {
+    let contexts = Contexts::default();
+    let modes: Vec<Mode<'_, G>> = G::variants()
+        .into_iter()
+        .map(|v| Mode {
+            name: format!("{}/{}", G::ID, v.name),
+            players: v.players,
+            context: G::context(&contexts),
+            options: v.options,
+            cooperative: v.cooperative,
+        })
+        .collect();
+    run(args, &modes);
 }

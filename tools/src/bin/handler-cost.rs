@@ -1,5 +1,5 @@
-//! The in-process cost of one RPC handler (`scripts/handler-cost`): a request prepared from a
-//! recorded mid-game 4-player state (every expansion on; the load test's states) is decoded from
+//! The in-process cost of one RPC handler (`tools/handler-cost`): a request prepared from a
+//! game's measured position (`referee_tools::position`, the load test's) is decoded from
 //! its bytes, answered by the referee's handler and the answer written as the server's codec writes
 //! it (`write_message`, into a buffer of tonic's default size), `N` times. Under
 //! callgrind, the run with `N` calls minus the run with none, over `N`, is the instructions one
@@ -11,37 +11,23 @@
 //! `json` is what a Connect JSON call adds to Apply, without the handler: the request read from
 //! its JSON and encoded for the gRPC stack, the answer's bytes decoded and written as JSON.
 //!
-//! Usage: `handler_cost RPC N` (RPC: apply, legal, view, validate, codec, json, and each with
-//! `village_`).
-
-#[path = "../tests/common/samples.rs"]
-mod samples;
-#[path = "../tests/common/village.rs"]
-mod village;
+//! Usage: `handler-cost GAME RPC N` (GAME: a served game's id; RPC: apply, legal, view,
+//! validate, codec, json); `handler-cost --games` lists the games served.
 
 use std::hint::black_box;
 
 use bytes::BytesMut;
 use mimalloc::MiMalloc;
 use prost::Message;
-use referee::games::village::Options as VillageOptions;
 use referee::pb::codec::write_message;
 use referee::pb::v1::{self, referee_service_server::RefereeService};
 use referee::service::metrics::Metrics;
 use referee::service::transport::connect;
-use referee::service::wire::{self, game_state, Wire};
 use referee::service::Referee;
 
 /// The server's allocator: allocation is part of what is measured.
 #[global_allocator]
 static GLOBAL: MiMalloc = MiMalloc;
-
-/// The envelope and the first listed action of a state.
-fn prepared<G: Wire>(sequence: u64, state: &G) -> (v1::GameState, v1::Action) {
-    let (seat, action) = state.legal_actions(None)[0].clone();
-    let action = wire::action_to_proto::<G>(sequence, seat, &action);
-    (game_state(sequence, state), action)
-}
 
 /// An answer's bytes as the server's codec writes them: into a buffer of tonic's default size.
 fn written(answer: &impl Message) -> usize {
@@ -52,25 +38,22 @@ fn written(answer: &impl Message) -> usize {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    let (Some(rpc), Some(n)) = (args.get(1), args.get(2)) else {
-        return Err("usage: handler_cost RPC N".into());
+    let positions = referee_tools::positions();
+    if args.get(1).is_some_and(|a| a == "--games") {
+        for (id, _, _) in &positions {
+            println!("{id}");
+        }
+        return Ok(());
+    }
+    let (Some(game), Some(rpc), Some(n)) = (args.get(1), args.get(2), args.get(3)) else {
+        return Err("usage: handler-cost GAME RPC N, or handler-cost --games".into());
     };
     let n: usize = n.parse()?;
-    let (state, action) = match rpc.strip_prefix("village_") {
-        Some(_) => {
-            let every_expansion = VillageOptions {
-                port: true,
-                life_goals: true,
-                ..VillageOptions::default()
-            };
-            let states = village::states_with(&village::provisional(), 4, 7, every_expansion);
-            let sequence = (states.len() / 2) as u64;
-            prepared(sequence, &states[states.len() / 2])
-        }
-        None => prepared(150, &samples::mid_game(4, 7, samples::mode("contracts"))),
+    let Some((_, state, action)) = positions.into_iter().find(|(id, _, _)| id == game) else {
+        return Err(format!("no game {game} is served").into());
     };
     let state = Some(state);
-    let bytes = match rpc.trim_start_matches("village_") {
+    let bytes = match rpc.as_str() {
         "apply" | "codec" | "json" => v1::ApplyRequest {
             state,
             action: Some(action),
@@ -91,7 +74,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let referee = Referee::new(Metrics::new(&[]));
     let runtime = tokio::runtime::Builder::new_current_thread().build()?;
-    let rpc = rpc.trim_start_matches("village_").to_owned();
     let answer = match rpc.as_str() {
         "codec" | "json" => runtime.block_on(async {
             let request = v1::ApplyRequest::decode(bytes.as_slice())?;
