@@ -18,7 +18,7 @@ use tonic_types::StatusExt;
 use crate::calls::Calls;
 use crate::common::paths;
 use crate::common::raw;
-use crate::play::{play, Hooks};
+use crate::play::{play, replay_of, Hooks};
 use raw::Raw;
 
 pub(super) struct Server {
@@ -208,16 +208,7 @@ async fn every_served_game_plays_to_its_end_and_replays() {
     let mut c = client(&server).await;
     for setup in referee::each_game!(setups()).concat() {
         let (last, log) = play(&mut c, setup.clone(), &crate::play::ANY_GAME).await;
-        let replay = c
-            .replay(v1::ReplayRequest {
-                stop_after: None,
-                server_seed: Vec::new(),
-                setup: Some(setup.clone()),
-                actions: log,
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let replay = replay_of(&mut c, setup.clone(), log).await;
         assert_eq!(replay.violation, None, "{setup:?}");
         assert_eq!(
             replay.state.unwrap().encode_to_vec(),
@@ -274,16 +265,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
                 assert_ne!(outcome, v1::PortRoyalCooperativeOutcome::Unspecified as i32);
             }
         }
-        let replay = c
-            .replay(v1::ReplayRequest {
-                stop_after: None,
-                server_seed: Vec::new(),
-                setup: Some(setup.clone()),
-                actions: log.clone(),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let replay = replay_of(&mut c, setup.clone(), log.clone()).await;
         assert_eq!(replay.violation, None);
         assert_eq!(replay.failed_index, None);
         assert_eq!(
@@ -296,16 +278,7 @@ async fn every_rpc_plays_complete_games_and_replay_reproduces_them() {
         // A log with a bad action stops there, with the state before it.
         let mut bad = log[..3].to_vec();
         bad.push(log[0].clone());
-        let replay = c
-            .replay(v1::ReplayRequest {
-                stop_after: None,
-                server_seed: Vec::new(),
-                setup: Some(setup.clone()),
-                actions: bad.clone(),
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let replay = replay_of(&mut c, setup.clone(), bad.clone()).await;
         assert_eq!(replay.failed_index, Some(3));
         assert_eq!(replay.violation.unwrap().code, "STALE_SEQUENCE");
         assert_eq!(replay.state.unwrap().sequence, 3);
@@ -1554,16 +1527,7 @@ async fn with_a_state_key_changed_or_untagged_states_are_refused() {
     let setup = new_game_with(3, 21, competitive_contracts());
     let (last, log) = play(&mut c, setup.clone(), &PORT_ROYAL).await;
     assert_eq!(last.auth_tag.len(), 32);
-    let replay = c
-        .replay(v1::ReplayRequest {
-            stop_after: None,
-            server_seed: Vec::new(),
-            setup: Some(setup.clone()),
-            actions: log,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = replay_of(&mut c, setup.clone(), log).await;
     assert_eq!(replay.state.unwrap(), last, "tags are deterministic");
 
     let state = c.new_game(setup).await.unwrap().into_inner().state.unwrap();
@@ -1767,16 +1731,7 @@ async fn a_port_royal_1_game_in_flight_is_played_to_its_end_under_its_own_rules(
     old.rules_version = Some("port-royal/1".into());
     let (last, log) = play(&mut c, old.clone(), &PORT_ROYAL).await;
     assert_eq!(last.rules_version, "port-royal/1");
-    let replay = c
-        .replay(v1::ReplayRequest {
-            stop_after: None,
-            server_seed: Vec::new(),
-            setup: Some(old.clone()),
-            actions: log,
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = replay_of(&mut c, old.clone(), log).await;
     assert_eq!(replay.state.unwrap().encode_to_vec(), last.encode_to_vec());
     old.rules_version = Some("port-royal/9".into());
     let err = c.new_game(old.clone()).await.unwrap_err();

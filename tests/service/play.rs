@@ -37,6 +37,21 @@ pub const ANY_GAME: Hooks = Hooks {
     every_action_announced: false,
 };
 
+/// Replay of `actions` from `setup`, with no server seed and no stop.
+pub async fn replay_of(
+    c: &mut RefereeServiceClient<Channel>,
+    setup: v1::NewGameRequest,
+    actions: Vec<v1::Action>,
+) -> v1::ReplayResponse {
+    let request = v1::ReplayRequest {
+        stop_after: None,
+        server_seed: Vec::new(),
+        setup: Some(setup),
+        actions,
+    };
+    c.replay(request).await.unwrap().into_inner()
+}
+
 /// Plays the game `setup` sets up to its end; returns the final state and the log.
 pub async fn play(
     c: &mut RefereeServiceClient<Channel>,

@@ -13,7 +13,7 @@ use tonic_types::StatusExt;
 
 use crate::calls::Calls;
 use crate::grpc::{client, fields_of, start, Server};
-use crate::play::{play, Hooks};
+use crate::play::{play, replay_of, Hooks};
 
 const OTHER_SET: &str = "tests/fixtures/village/other-components.toml";
 
@@ -193,16 +193,7 @@ async fn complete_games_through_every_rpc_and_replay_reproduces_them() {
             );
         }
         let (state, log) = play(&mut c, setup.clone(), &VILLAGE).await;
-        let replayed = c
-            .replay(v1::ReplayRequest {
-                stop_after: None,
-                server_seed: Vec::new(),
-                setup: Some(setup),
-                actions: log,
-            })
-            .await
-            .unwrap()
-            .into_inner();
+        let replayed = replay_of(&mut c, setup, log).await;
         assert_eq!(replayed.violation, None);
         assert_eq!(replayed.state.unwrap(), state);
     }

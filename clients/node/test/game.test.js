@@ -262,7 +262,7 @@ test('every code block of the README runs as written', async () => {
   }
 });
 
-/** A grpc-js server whose ListGames fails `failures` times with `code`, then answers. */
+/** A grpc-js server whose ListGames and Suggest fail `failures` times with `code`, then answer. */
 async function flakyServer(code, failures) {
   const grpc = require('@grpc/grpc-js');
   const { grpc: ours } = require('../src');
@@ -280,6 +280,11 @@ async function flakyServer(code, failures) {
       seen.calls += 1;
       if (seen.calls <= failures) callback({ code, details: 'a replica went away' });
       else callback(null, { games: [{ game: 'port-royal' }] });
+    },
+    Suggest(call, callback) {
+      seen.calls += 1;
+      if (seen.calls <= failures) callback({ code, details: 'every bot thread is busy' });
+      else callback(null, { iterations: 7 });
     },
   });
   const port = await new Promise((resolve, reject) => server.bindAsync('127.0.0.1:0',
@@ -305,6 +310,34 @@ test('UNAVAILABLE and UNKNOWN are retried by default, up to 4 attempts; others, 
       });
       assert.equal(outcome, ok, `code ${code}, ${failures} failures`);
       assert.equal(seen.calls, calls, `code ${code}, ${failures} failures`);
+    } finally {
+      client.close();
+      server.forceShutdown();
+    }
+  }
+});
+
+test('Suggest retries RESOURCE_EXHAUSTED (busy bots) `retries` times, then throws; other codes at once', async () => {
+  const { status } = require('@grpc/grpc-js');
+  for (const [code, failures, retries, calls, ok] of [
+    [status.RESOURCE_EXHAUSTED, 2, undefined, 3, true],
+    [status.RESOURCE_EXHAUSTED, 10, 1, 2, false],
+    [status.RESOURCE_EXHAUSTED, 1, 0, 1, false],
+    [status.INVALID_ARGUMENT, 1, undefined, 1, false],
+  ]) {
+    const { server, seen, address: busy } = await flakyServer(code, failures);
+    const client = new Referee(busy, { serviceConfig: null });
+    try {
+      const outcome = await client.suggest({}, 0, { level: 'random', retries }).then(
+        (answer) => answer.iterations === 7,
+        (e) => {
+          assert.ok(e instanceof RefereeError);
+          assert.equal(e.code, code);
+          return false;
+        },
+      );
+      assert.equal(outcome, ok, `code ${code}, ${failures} failures, retries ${retries}`);
+      assert.equal(seen.calls, calls, `code ${code}, ${failures} failures, retries ${retries}`);
     } finally {
       client.close();
       server.forceShutdown();
