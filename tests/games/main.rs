@@ -11,6 +11,7 @@ mod docs;
 mod fair_shuffle;
 mod harness;
 mod port_royal;
+mod sentences;
 mod state_size;
 mod stored;
 mod village;

@@ -7,6 +7,10 @@
 //! script points pbjson's generated code at [`Number`] instead; it accepts and refuses exactly
 //! what pbjson's does (an integer field takes an integer in its range, or a string `FromStr`
 //! reads; a float field any number), with an error that says what it expected.
+//!
+//! Kept because a user sees it: in the load test, Connect JSON Apply went from 0.45 to 0.59 of
+//! native gRPC Apply for Port Royal, and from 0.39 to 0.54 for Village (BENCHMARKS.md,
+//! "Connect's JSON numbers"), far above the 5 % a patch of generated code must be worth.
 
 use std::fmt;
 use std::marker::PhantomData;

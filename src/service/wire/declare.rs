@@ -9,7 +9,6 @@
 //! spelled in several fields: [`Spread`]) is written by hand beside the declarations, as an impl
 //! of the same traits.
 
-use std::any::{Any, TypeId};
 use std::fmt;
 
 use crate::core::StateErrors;
@@ -252,41 +251,20 @@ impl<T: ToWire<P>, P, const N: usize> ToWire<Vec<P>> for [T; N] {
         self.as_slice().to_wire()
     }
 }
-/// A list: every entry is read, and every entry's errors reported. A list whose entries are
-/// already the core's type (ids, values) moves as it is: no entry is visited (a `TypeId` test
-/// the compiler folds away); one whose entries keep their size is converted in place.
-impl<T: FromWire<P> + 'static, P: 'static> FromWire<Vec<P>> for Vec<T> {
-    #[inline]
+/// A list: every entry is read, and every entry's errors reported.
+impl<T: FromWire<P>, P> FromWire<Vec<P>> for Vec<T> {
     fn from_wire(p: Vec<P>, at: &At) -> Result<Self, StateErrors> {
-        if TypeId::of::<T>() == TypeId::of::<P>() {
-            let mut p = Some(p);
-            if let Some(same) = (&mut p as &mut dyn Any).downcast_mut::<Option<Vec<T>>>() {
-                return Ok(same.take().unwrap_or_default());
-            }
-            return Ok(Vec::new());
-        }
         let mut errs = StateErrors::default();
-        let out = if size_of::<T>() == size_of::<P>() && align_of::<T>() == align_of::<P>() {
-            // One layout (a seat's message and its parts): converted in the list's own memory.
-            let entries = p.into_iter().enumerate();
-            entries
-                .filter_map(|(i, p)| field(p, &at.item(i), &mut errs))
-                .collect()
-        } else {
-            let mut out = Vec::with_capacity(p.len());
-            for (i, p) in p.into_iter().enumerate() {
-                if let Some(t) = field(p, &at.item(i), &mut errs) {
-                    out.push(t);
-                }
-            }
-            out
-        };
+        let entries = p.into_iter().enumerate();
+        let out = entries
+            .filter_map(|(i, p)| field(p, &at.item(i), &mut errs))
+            .collect();
         errs.into_result().map(|()| out)
     }
 }
 
 /// A list of a fixed length (a privilege's two colours): every entry read, at its index.
-impl<T: FromWire<P> + 'static, P: 'static, const N: usize> FromWire<Vec<P>> for [T; N] {
+impl<T: FromWire<P>, P, const N: usize> FromWire<Vec<P>> for [T; N] {
     fn from_wire(p: Vec<P>, at: &At) -> Result<Self, StateErrors> {
         if p.len() != N {
             return Err(at.error(format!("must have exactly {N} entries")));
@@ -703,16 +681,6 @@ mod tests {
         assert_eq!(seat.field("goals").item(0).to_string(), "seats[1].goals[0]");
         let arm = root.arm("ClaimExpedition");
         assert_eq!(arm.field("persons").to_string(), "claim_expedition.persons");
-    }
-
-    /// A list already of the core's type moves: the same memory, no entry visited.
-    #[test]
-    fn a_list_of_the_cores_type_moves() {
-        let ids: Vec<u32> = vec![3, 1, 4, 1, 5];
-        let memory = ids.as_ptr();
-        let moved = Vec::<u32>::from_wire(ids, &At::Root).unwrap();
-        assert_eq!(moved.as_ptr(), memory);
-        assert_eq!(moved, [3, 1, 4, 1, 5]);
     }
 
     /// Every entry of a list is read and every entry's error reported, each at its index; a

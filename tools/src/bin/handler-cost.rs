@@ -1,7 +1,7 @@
 //! The in-process cost of one RPC handler (`tools/handler-cost`): a request prepared from a
 //! game's measured position (`referee_tools::position`, the load test's) is decoded from
-//! its bytes, answered by the referee's handler and the answer written as the server's codec writes
-//! it (`write_message`, into a buffer of tonic's default size), `N` times. Under
+//! its bytes, answered by the referee's handler and the answer encoded as the server's codec encodes
+//! it (prost's `encode`, into a buffer of tonic's default size), `N` times. Under
 //! callgrind, the run with `N` calls minus the run with none, over `N`, is the instructions one
 //! call costs: decoding, checking, the rules, encoding and allocation, without HTTP/2.
 //!
@@ -19,7 +19,6 @@ use std::hint::black_box;
 use bytes::BytesMut;
 use mimalloc::MiMalloc;
 use prost::Message;
-use referee::pb::codec::write_message;
 use referee::pb::v1::{self, referee_service_server::RefereeService};
 use referee::service::metrics::Metrics;
 use referee::service::transport::connect;
@@ -29,10 +28,10 @@ use referee::service::Referee;
 #[global_allocator]
 static GLOBAL: MiMalloc = MiMalloc;
 
-/// An answer's bytes as the server's codec writes them: into a buffer of tonic's default size.
+/// An answer's bytes as the server's codec encodes them: into a buffer of tonic's default size.
 fn written(answer: &impl Message) -> usize {
     let mut buf = BytesMut::with_capacity(8 * 1024);
-    write_message(answer, &mut buf);
+    answer.encode(&mut buf).expect("the buffer grows");
     buf.len()
 }
 

@@ -2,11 +2,9 @@
 //! printed faces. For logs and bots' debugging; the wording may change between releases and is
 //! no translation source.
 
-use std::fmt::Write;
-
 use crate::core::pile::CardId;
 use crate::core::seat::seats_text;
-use crate::core::text::{insert_article, push_number};
+use crate::core::text::with_article;
 use crate::core::Seat;
 
 use super::super::action::{Action, CoinReason, Event};
@@ -118,24 +116,20 @@ impl State {
                 declined,
             } => {
                 let mut text = named(*seat, " takes ", *card, "");
-                let count = |text: &mut String, words: &str, n: u32, noun: &str| {
-                    text.push_str(words);
-                    push_number(text, n);
-                    text.push_str(noun);
-                };
                 if *coins_gained > 0 {
-                    count(&mut text, ", gaining ", *coins_gained, " ");
-                    text.push_str(coins(*coins_gained));
+                    text.push_str(&format!(
+                        ", gaining {coins_gained} {}",
+                        coins(*coins_gained)
+                    ));
                 }
                 if *declined {
                     text.push_str(", declining its coins");
                 }
                 if *coins_paid > 0 {
-                    count(&mut text, ", paying ", *coins_paid, " ");
-                    text.push_str(coins(*coins_paid));
+                    text.push_str(&format!(", paying {coins_paid} {}", coins(*coins_paid)));
                 }
                 if *fee_paid > 0 {
-                    count(&mut text, " and ", *fee_paid, " to the active player");
+                    text.push_str(&format!(" and {fee_paid} to the active player"));
                 }
                 text
             }
@@ -232,26 +226,11 @@ fn twin(id: u32, row: &[CardId]) -> String {
     let Ok(card) = u8::try_from(id) else {
         return String::new();
     };
-    let name = shown(card);
-    let same = row.iter().any(|&c| c != card && shown(c) == name);
+    let name = card_name(card);
+    let same = row.iter().any(|&c| c != card && card_name(c) == name);
     match same {
         true => format!(", card {id}"),
         false => String::new(),
-    }
-}
-
-/// A card's face as [`card_name`] shows it: an expedition's name gives its victory points and
-/// coins, not what it needs, so two faces read the same exactly when these are equal (compared
-/// without writing the names: LegalActions asks it of every card in a row, for every choice).
-fn shown(id: CardId) -> Card {
-    match face(id) {
-        Card::Expedition { vp, coins, .. } => Card::Expedition {
-            needs: [0; 3],
-            vp,
-            coins,
-            five_players_only: false,
-        },
-        other => other,
     }
 }
 
@@ -269,15 +248,6 @@ fn card_of(id: u32) -> String {
 
 /// A card by its printed face: `a yellow ship (1 coin, 1 sword)`, `a Settler (cost 3, 1 VP)`.
 fn card_name(id: CardId) -> String {
-    let mut out = String::with_capacity(48);
-    push_card_name(&mut out, id);
-    out
-}
-
-/// [`card_name`] written at the end of `out` (one string for the whole name, no formatting
-/// machinery: LegalActions names a card in most choices, and most events name one).
-fn push_card_name(out: &mut String, id: CardId) {
-    let number = |out: &mut String, n: u8| push_number(out, n.into());
     match face(id) {
         Card::Ship {
             colour,
@@ -285,78 +255,42 @@ fn push_card_name(out: &mut String, id: CardId) {
             swords,
             special,
         } => {
-            out.push_str("a ");
-            out.push_str(colour_name(colour));
-            out.push_str(if special {
-                " special ship ("
-            } else {
-                " ship ("
-            });
-            number(out, n);
-            out.push(' ');
-            out.push_str(coins(n.into()));
-            out.push_str(", ");
-            match swords {
-                Some(s) => {
-                    number(out, s);
-                    out.push_str(if s == 1 { " sword)" } else { " swords)" });
-                }
-                None => out.push_str("a skull)"),
-            }
+            let kind = if special { "special ship" } else { "ship" };
+            let swords = match swords {
+                Some(1) => "1 sword".to_owned(),
+                Some(s) => format!("{s} swords"),
+                None => "a skull".to_owned(),
+            };
+            let colour = colour_name(colour);
+            format!("a {colour} {kind} ({n} {}, {swords})", coins(n.into()))
         }
         Card::Person { person, cost, vp } => {
-            let start = out.len();
-            push_person_name(out, person);
-            insert_article(out, start);
-            out.push_str(" (cost ");
-            number(out, cost);
-            out.push_str(", ");
-            number(out, vp);
-            out.push_str(" VP)");
+            format!(
+                "{} (cost {cost}, {vp} VP)",
+                with_article(&person_name(person))
+            )
         }
         Card::Expedition { vp, coins: n, .. } => {
-            out.push_str("an expedition (");
-            number(out, vp);
-            out.push_str(" VP, ");
-            number(out, n);
-            out.push(' ');
-            out.push_str(coins(n.into()));
-            out.push(')');
+            format!("an expedition ({vp} VP, {n} {})", coins(n.into()))
         }
-        Card::Tax(Tax::MostSwords) => out.push_str("a tax increase (most swords)"),
-        Card::Tax(Tax::FewestVictoryPoints) => {
-            out.push_str("a tax increase (fewest victory points)");
-        }
+        Card::Tax(Tax::MostSwords) => "a tax increase (most swords)".to_owned(),
+        Card::Tax(Tax::FewestVictoryPoints) => "a tax increase (fewest victory points)".to_owned(),
     }
 }
 
-/// `Seat N`, then `verb`, then a card's name ([`card_name`]), then `tail`, in one string.
+/// `Seat N`, then `verb`, then a card's name ([`card_name`]), then `tail`.
 fn named(seat: Seat, verb: &str, id: CardId, tail: &str) -> String {
-    let mut text = String::with_capacity(64);
-    text.push_str("Seat ");
-    push_number(&mut text, seat.into());
-    text.push_str(verb);
-    push_card_name(&mut text, id);
-    text.push_str(tail);
-    text
+    format!("Seat {seat}{verb}{}{tail}", card_name(id))
 }
 
-/// A person's name (`yellow Trader`, `Jack of all Trades`) written at the end of `out`.
-fn push_person_name(out: &mut String, p: Person) {
+/// A person's name (`yellow Trader`, `Jack of all Trades`).
+fn person_name(p: Person) -> String {
     match p {
-        Person::Trader(c) => {
-            out.push_str(colour_name(c));
-            out.push_str(" Trader");
-        }
-        Person::Clerk(c) => {
-            out.push_str(colour_name(c));
-            out.push_str(" Clerk");
-        }
-        Person::JackOfAllTrades => out.push_str("Jack of all Trades"),
-        Person::ViceAdmiral => out.push_str("Vice Admiral"),
-        other => {
-            let _ = write!(out, "{other:?}");
-        }
+        Person::Trader(c) => format!("{} Trader", colour_name(c)),
+        Person::Clerk(c) => format!("{} Clerk", colour_name(c)),
+        Person::JackOfAllTrades => "Jack of all Trades".to_owned(),
+        Person::ViceAdmiral => "Vice Admiral".to_owned(),
+        other => format!("{other:?}"),
     }
 }
 
@@ -398,26 +332,4 @@ fn capital(text: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::port_royal::cards::ALL_CARDS;
-
-    /// Two cards compared by [`shown`] read the same exactly when their names do, so a choice's
-    /// sentence names the card's id exactly when another card in its row reads alike.
-    #[test]
-    fn shown_faces_are_equal_exactly_when_names_are() {
-        let ids = 0..u8::try_from(ALL_CARDS).unwrap();
-        for a in ids.clone() {
-            for b in ids.clone() {
-                assert_eq!(
-                    shown(a) == shown(b),
-                    card_name(a) == card_name(b),
-                    "cards {a} and {b}"
-                );
-            }
-        }
-    }
 }
