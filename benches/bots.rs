@@ -12,12 +12,12 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use referee::bot::{self, Level, DEFAULT_ITERATIONS};
-use referee::games::{random_play, Game, RulesVersion};
+use referee::games::{random_play, Bots, RulesVersion};
 use referee::service::wire::Wire;
 use referee::service::Contexts;
 
 /// Every level's suggestion for the seat to act in `state`.
-fn levels<G: Game>(c: &mut Criterion, id: &str, state: &G) {
+fn levels<G: Bots>(c: &mut Criterion, id: &str, state: &G) {
     let seat = state.status().to_act[0];
     let view = state.view(Some(seat));
     let mut g = c.benchmark_group("suggest");

@@ -26,7 +26,7 @@
 //!   [`service::wire::port_royal`] and [`service::wire::village`]); metrics and health.
 //! - [`served`]: the one list of the games this referee serves ([`each_game!`]).
 //! - [`bot`]: bots for any seat of any game, written once over [`games::Game`]: they start from
-//!   the seat's view and search only worlds the game deals from it ([`games::Game::sample`]).
+//!   the seat's view and search only worlds the game deals from it ([`games::Bots::sample`]).
 //! - [`config`], [`secret`] and [`telemetry`]: flags and environment variables (naming no game:
 //!   each game's context is built from its part by `service::contexts`); key material; logging
 //!   and tracing.

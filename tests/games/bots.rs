@@ -4,7 +4,7 @@
 //! the action and every candidate's visits and value (its bits).
 
 use referee::bot::{self, Level, Suggestion};
-use referee::games::Game;
+use referee::games::Bots;
 
 use crate::common::hash::fnv1a_hex;
 use crate::common::samples::{mid_game, mode};
@@ -25,7 +25,7 @@ fn pin<A: std::fmt::Debug>(s: &Suggestion<A>) -> String {
 }
 
 /// Each level's suggestion for the seat to act in `state`.
-fn pins<G: Game>(state: &G) -> Vec<String> {
+fn pins<G: Bots>(state: &G) -> Vec<String> {
     let seat = state.status().to_act[0];
     let view = state.view(Some(seat));
     [Level::Random, Level::Greedy, Level::Search]

@@ -11,7 +11,7 @@
 //!   the table every game is served on ([`games::table`]: a plain game, or a fair shuffle's setup
 //!   step before it).
 //! - [`bot`]: bots for any seat of any game, written once over [`games::Game`]: they start from
-//!   the seat's view and search only worlds the game deals from it ([`games::Game::sample`]).
+//!   the seat's view and search only worlds the game deals from it ([`games::Bots::sample`]).
 //!
 //! ```
 //! use referee_rules::games::port_royal::{self, Action, Options};

@@ -13,13 +13,13 @@ use crate::service::contexts::Contexts;
 use crate::core::status::{Cooperative, ScoreItem, SeatResult};
 use crate::core::{Seat, StateErrors, Status};
 use crate::games::table::{Applied, Setup, Table, TableAction, TableView};
-use crate::games::{Game, RulesVersion};
+use crate::games::{Bots, Game, RulesVersion, Sentences};
 use crate::pb::v1;
 use declare::ToWire;
 
 /// A game as the service sees it: its core rules ([`Game`]) plus its messages in the oneofs of
 /// `referee.v1`. Each game implements it once, in its wire module; nothing here decides a rule.
-pub trait Wire: Game {
+pub trait Wire: Game + Sentences + Bots {
     /// The game's field name in every oneof (`port_royal`): field paths into its messages start
     /// with it.
     const FIELD: &'static str;

@@ -14,7 +14,7 @@ use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{
     self, Action, CoinReason, Event, Options, PhaseTag, Rules, State,
 };
-use referee::games::Game;
+use referee::games::{Game, Sentences};
 
 /// Seat 0 active, in the discover phase having drawn `drawn` cards, with this harbor.
 fn discovering(players: u32, harbor_cards: &[u32], drawn: u32) -> State {

@@ -10,7 +10,7 @@ use referee::games::village::state::family::{Building, Place, Section};
 use referee::games::village::state::payment::CubePayment;
 use referee::games::village::state::Parts;
 use referee::games::village::{Action, Cube, Decision, Event, Rules, State};
-use referee::games::Game;
+use referee::games::{Game, Sentences};
 
 use crate::common::village::{
     act, board, edit, end_triggered, game, give, give_cubes, give_demand, goods_mut, journey_order,

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use referee::bot::{self, Level, DEFAULT_ITERATIONS};
 use referee::core::Seat;
-use referee::games::{Game, RulesVersion};
+use referee::games::{Bots, RulesVersion};
 use referee::service::wire::Wire;
 use referee::service::Contexts;
 
@@ -58,7 +58,7 @@ impl Bot {
     }
 
     /// The bot's move for `seat`, from the seat's view.
-    fn play<G: Game>(self, game: &G, seat: Seat, seed: u64) -> G::Action {
+    fn play<G: Bots>(self, game: &G, seat: Seat, seed: u64) -> G::Action {
         match self {
             Bot::Default => game.default_for(seat).expect("a seat to act has a default"),
             Bot::Level(level, n) => {
@@ -71,7 +71,7 @@ impl Bot {
 }
 
 /// A game and variant to play.
-struct Mode<'a, G: Game> {
+struct Mode<'a, G: Bots> {
     /// `<game>/<variant>`.
     name: String,
     /// The player counts it seats.
@@ -82,7 +82,7 @@ struct Mode<'a, G: Game> {
 }
 
 /// Plays one game, seat `s` played by `bots[s]`; the final status.
-fn play<G: Game>(mode: &Mode<'_, G>, bots: &[Bot], seed: u64) -> referee::core::Status {
+fn play<G: Bots>(mode: &Mode<'_, G>, bots: &[Bot], seed: u64) -> referee::core::Status {
     let players = bots.len() as u32;
     let mut game = G::new_game(
         mode.context,
@@ -137,7 +137,7 @@ struct Tally {
 }
 
 /// A's score against B over `games` seeded games at `players` seats.
-fn contest<G: Game>(mode: &Mode<'_, G>, a: Bot, b: Bot, players: u32, games: u64) -> Tally {
+fn contest<G: Bots>(mode: &Mode<'_, G>, a: Bot, b: Bot, players: u32, games: u64) -> Tally {
     let (mut score, mut n) = (0.0, 0.0);
     let mut teams = mode.cooperative.then_some((0, 0));
     for seed in 0..games {
@@ -190,7 +190,7 @@ fn contest<G: Game>(mode: &Mode<'_, G>, a: Bot, b: Bot, players: u32, games: u64
 
 /// Milliseconds per SEARCH suggestion at the default budget on the states of a game played by
 /// defaults, from its middle third.
-fn time<G: Game>(mode: &Mode<'_, G>, players: u32) -> f64 {
+fn time<G: Bots>(mode: &Mode<'_, G>, players: u32) -> f64 {
     let mut game = G::new_game(
         mode.context,
         G::Rules::newest(),
@@ -278,7 +278,7 @@ fn args() -> Args {
 }
 
 /// Runs what the arguments ask for one game's modes.
-fn run<G: Game>(args: &Args, modes: &[Mode<'_, G>]) {
+fn run<G: Bots>(args: &Args, modes: &[Mode<'_, G>]) {
     for mode in modes {
         if args.only.as_ref().is_some_and(|o| *o != mode.name) {
             continue;

@@ -1,6 +1,6 @@
 //! Bots for any seat of any game: written once over [`Game`], they play from what the seat may
 //! know and nothing else. A bot is handed the seat's view, never the state; every state it
-//! looks at is one the game's [`Game::sample`] dealt from that view (every hidden card, tile
+//! looks at is one the game's [`Bots::sample`] dealt from that view (every hidden card, tile
 //! and chest dealt again, the RNG too), so a suggestion depends on the view and the bot's own
 //! seed alone, and is the same, byte for byte, on every replica.
 //!
@@ -12,7 +12,7 @@ pub mod search;
 
 use crate::core::{GameRng, Seat, Violation};
 use crate::games::table::{Table, TableAction};
-use crate::games::Game;
+use crate::games::Bots;
 
 /// How strong a bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ pub struct Suggestion<A> {
 
 /// What `seat` should play, seen from `view` (its own view), or `None` when the seat has
 /// nothing to decide. `iterations` is `SEARCH`'s budget; `seed` the bot's own randomness.
-pub fn suggest<G: Game>(
+pub fn suggest<G: Bots>(
     view: &G::View,
     seat: Seat,
     level: Level,
@@ -69,7 +69,7 @@ pub fn suggest<G: Game>(
 
 /// [`suggest`], the search cut short once `abandoned` says so (its caller has gone: the answer
 /// is thrown away, so a suggestion that is returned never depends on it).
-pub fn suggest_unless<G: Game>(
+pub fn suggest_unless<G: Bots>(
     view: &G::View,
     seat: Seat,
     level: Level,
@@ -104,7 +104,7 @@ pub fn suggest_unless<G: Game>(
 }
 
 /// The seat's listed actions in a world.
-fn own_actions<G: Game>(world: &G, seat: Seat) -> Vec<G::Action> {
+fn own_actions<G: Bots>(world: &G, seat: Seat) -> Vec<G::Action> {
     world
         .legal_actions(Some(seat))
         .into_iter()
@@ -114,7 +114,7 @@ fn own_actions<G: Game>(world: &G, seat: Seat) -> Vec<G::Action> {
 
 /// Each listed action applied in [`GREEDY_WORLDS`] sampled worlds and rated by the game's
 /// evaluation; the best mean wins, ties broken by the bot's seed.
-fn greedy<G: Game>(view: &G::View, seat: Seat, rng: &mut GameRng) -> Option<Suggestion<G::Action>> {
+fn greedy<G: Bots>(view: &G::View, seat: Seat, rng: &mut GameRng) -> Option<Suggestion<G::Action>> {
     let worlds: Vec<G> = (0..GREEDY_WORLDS).map(|_| G::sample(view, rng)).collect();
     let own = own_actions(&worlds[0], seat);
     if own.is_empty() {
@@ -163,7 +163,7 @@ fn greedy<G: Game>(view: &G::View, seat: Seat, rng: &mut GameRng) -> Option<Sugg
 /// alone), or, when the seat has nothing to decide, the violation an action of it would get
 /// (NOT_YOUR_TURN, GAME_FINISHED…). In the setup step a seat that owes its contribution is
 /// suggested the empty one. The search stops early once `abandoned` says so.
-pub fn at_table<G: Game>(
+pub fn at_table<G: Bots>(
     table: &Table<G>,
     seat: Seat,
     level: Level,

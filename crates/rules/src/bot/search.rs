@@ -7,7 +7,7 @@
 
 use super::{Candidate, Suggestion};
 use crate::core::{GameRng, Seat};
-use crate::games::Game;
+use crate::games::Bots;
 
 /// The exploration constant of UCB for values in [0, 1].
 const EXPLORATION: f64 = 0.7;
@@ -58,7 +58,7 @@ impl<A: PartialEq> Node<A> {
 }
 
 /// `iterations` iterations of the search for `seat` from its `view` (fewer once `abandoned`).
-pub fn run<G: Game>(
+pub fn run<G: Bots>(
     view: &G::View,
     seat: Seat,
     iterations: u32,

@@ -116,11 +116,6 @@ pub trait Game: Clone + Sized + Send + 'static {
         let own: Vec<&Self::Action> = listed.iter().map(|(_, a)| a).collect();
         self.default_action(seat, &own)
     }
-    /// A short English sentence saying what `seat` taking `action` does, made from the data
-    /// (for logs and bots' debugging; not a translation source).
-    fn describe_action(&self, seat: Seat, action: &Self::Action) -> String;
-    /// A short English sentence saying what happened; `self` is the state the event led to.
-    fn describe_event(&self, event: &Self::Event) -> String;
     /// Whether an action would be accepted; changes nothing.
     fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Violation>;
     /// Checks and applies in place; on a violation nothing has changed.
@@ -140,9 +135,22 @@ pub trait Game: Clone + Sized + Send + 'static {
     /// back would let that seat act again knowing it. Randomness consumed is seen by the caller
     /// through [`Game::rng`].
     fn reveals(&self, events: &[Self::Event]) -> bool;
+}
 
+/// A game's sentences: what an action does and what happened, in short English made from the
+/// data (for logs, move lists and bots' debugging; not a translation source).
+pub trait Sentences: Game {
+    /// What `seat` taking `action` does.
+    fn describe_action(&self, seat: Seat, action: &Self::Action) -> String;
+    /// What happened; `self` is the state the event led to.
+    fn describe_event(&self, event: &Self::Event) -> String;
+}
+
+/// What the bots need of a game beyond its rules: worlds dealt from a seat's view, and a value of
+/// a state for each seat (`crate::bot` searches any game that has them).
+pub trait Bots: Game {
     /// How many actions a bot's random playout takes past its search tree before the game's
-    /// [`Game::evaluate`] judges the position (a whole game is too long to play out per
+    /// [`Bots::evaluate`] judges the position (a whole game is too long to play out per
     /// iteration within a request's budget).
     const PLAYOUT_DEPTH: usize;
     /// A state that `view`'s viewer cannot tell from the real one: every fact hidden from it
@@ -221,7 +229,7 @@ pub fn random_play<G: Game>(mut game: G, seed: u64) -> Vec<G> {
 /// that view and to be valued for every seat, then hands `check` the state, the world and the
 /// viewer. Returns the number of steps played.
 #[cfg(test)]
-pub(crate) fn sample_through<G: Game>(
+pub(crate) fn sample_through<G: Bots>(
     mut game: G,
     seed: u64,
     mut check: impl FnMut(&G, &G, Option<Seat>),

@@ -2,7 +2,7 @@
 //! fair shuffle, by the setup step in which every seat contributes randomness
 //! ([`crate::core::fair_shuffle`]). Written once over [`Game`], so every game has it.
 
-use super::Game;
+use super::{Game, Sentences};
 use crate::core::fair_shuffle::{FairShuffle, FairShuffleCode, SERVER_SEED_LEN};
 use crate::core::{GameRng, Seat, StateErrors, Status, Violation};
 
@@ -274,18 +274,6 @@ impl<G: Game> Table<G> {
         }
     }
 
-    /// A short sentence saying what `seat` taking `action` does ([`Game::describe_action`]).
-    pub fn describe_action(&self, seat: Seat, action: &TableAction<G::Action>) -> String {
-        match (self.game(), action) {
-            (Some(game), TableAction::Game(a)) => game.describe_action(seat, a),
-            (_, TableAction::Contribute(r)) => format!(
-                "Seat {seat} contributes {} bytes of randomness to the fair shuffle",
-                r.len()
-            ),
-            (None, TableAction::Game(_)) => format!("Seat {seat} makes a move"),
-        }
-    }
-
     /// Whether an action would be accepted; changes nothing.
     pub fn check(&self, seat: Seat, action: &TableAction<G::Action>) -> Result<(), Violation> {
         match (self, action) {
@@ -397,5 +385,19 @@ impl<G: Game> Table<G> {
         .unwrap_or_else(|| {
             Violation::new(crate::core::EnvelopeCode::GameFinished, "The game is over.")
         })
+    }
+}
+
+impl<G: Sentences> Table<G> {
+    /// A short sentence saying what `seat` taking `action` does ([`Sentences::describe_action`]).
+    pub fn describe_action(&self, seat: Seat, action: &TableAction<G::Action>) -> String {
+        match (self.game(), action) {
+            (Some(game), TableAction::Game(a)) => game.describe_action(seat, a),
+            (_, TableAction::Contribute(r)) => format!(
+                "Seat {seat} contributes {} bytes of randomness to the fair shuffle",
+                r.len()
+            ),
+            (None, TableAction::Game(_)) => format!("Seat {seat} makes a move"),
+        }
     }
 }

@@ -22,9 +22,12 @@ const COIN_POINTS: f64 = 0.15;
 /// A lead of this many points is a clear one (the game ends at 12 victory points).
 const LEAD: f64 = 3.0;
 
-impl State {
+impl crate::games::Bots for State {
+    /// A turn is a handful of actions: 40 reach a few turns ahead.
+    const PLAYOUT_DEPTH: usize = 40;
+
     /// A world `view`'s viewer cannot tell from the real game (see the module's comment).
-    pub fn sample(view: &View, rng: &mut GameRng) -> State {
+    fn sample(view: &View, rng: &mut GameRng) -> State {
         let config = view.config;
         let pending = match view.turn.phase {
             Phase::Repel { ship } => Some(ship),
@@ -103,7 +106,7 @@ impl State {
     /// victory points and coins (the tie-breaker, and what buys persons) against the best other
     /// seat's; in the cooperative game the team's share of face-up contracts completed, less
     /// the share of the time pile spent.
-    pub fn evaluate(&self) -> Vec<f64> {
+    fn evaluate(&self) -> Vec<f64> {
         let status = self.status();
         if status.finished {
             return value::outcome(&status, self.config.players);
@@ -137,6 +140,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use crate::games::port_royal::{new_game, Mode, Options, Rules};
+    use crate::games::Bots;
 
     /// A world sampled from a view is a state the referee accepts, and shows that view, at every
     /// step of a random game of every mode (a pending ship, offers and the expansion's piles

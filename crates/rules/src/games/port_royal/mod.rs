@@ -121,12 +121,6 @@ impl crate::games::Game for State {
     fn default_action(&self, seat: crate::core::Seat, own: &[&Action]) -> Option<Action> {
         State::default_among(self, seat, own)
     }
-    fn describe_action(&self, seat: crate::core::Seat, action: &Action) -> String {
-        State::describe_action(self, seat, action)
-    }
-    fn describe_event(&self, event: &Event) -> String {
-        State::describe_event(self, event)
-    }
     fn check(
         &self,
         seat: crate::core::Seat,
@@ -152,13 +146,5 @@ impl crate::games::Game for State {
     /// other card moves in the open (docs/fair-shuffles.md, "Undo").
     fn reveals(&self, events: &[Event]) -> bool {
         events.iter().any(|e| matches!(e, Event::CardDrawn { .. }))
-    }
-    /// A turn is a handful of actions: 40 reach a few turns ahead.
-    const PLAYOUT_DEPTH: usize = 40;
-    fn sample(view: &View, rng: &mut crate::core::GameRng) -> Self {
-        State::sample(view, rng)
-    }
-    fn evaluate(&self) -> Vec<f64> {
-        State::evaluate(self)
     }
 }

@@ -27,9 +27,12 @@ const GRAIN_POINTS: f64 = 0.3;
 /// A lead of this many points is a clear one.
 const LEAD: f64 = 6.0;
 
-impl State {
+impl crate::games::Bots for State {
+    /// A turn is several small decisions: 60 reach about a round ahead in a 4-player game.
+    const PLAYOUT_DEPTH: usize = 60;
+
     /// A world `view`'s viewer cannot tell from the real game (see the module's comment).
-    pub fn sample(view: &View, rng: &mut GameRng) -> State {
+    fn sample(view: &View, rng: &mut GameRng) -> State {
         let config = view.config.clone();
         let c = &config.components;
         let port = config.options.port;
@@ -155,7 +158,7 @@ impl State {
     /// Each seat's value to the bots: the result once finished, else its score now (the score
     /// sheet of §10.8 as it stands) and what it holds toward more (influence cubes, goods,
     /// grain), against the best other seat's.
-    pub fn evaluate(&self) -> Vec<f64> {
+    fn evaluate(&self) -> Vec<f64> {
         let status = self.status();
         if status.finished {
             return value::outcome(&status, self.config.players);
@@ -186,6 +189,7 @@ mod tests {
     use crate::core::GameRng;
     use crate::games::village::components::Components;
     use crate::games::village::{new_game, Options};
+    use crate::games::Bots;
 
     /// A world sampled from a view is a state the referee accepts, and shows that view: at every
     /// step of a random game with both expansions, every hidden tile, goal and chest is dealt

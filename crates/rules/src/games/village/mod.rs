@@ -101,12 +101,6 @@ impl crate::games::Game for State {
     fn default_action(&self, seat: crate::core::Seat, own: &[&Action]) -> Option<Action> {
         State::default_among(self, seat, own)
     }
-    fn describe_action(&self, seat: crate::core::Seat, action: &Action) -> String {
-        State::describe_action(self, seat, action)
-    }
-    fn describe_event(&self, event: &Event) -> String {
-        State::describe_event(self, event)
-    }
     fn check(
         &self,
         seat: crate::core::Seat,
@@ -130,14 +124,6 @@ impl crate::games::Game for State {
     }
     fn reveals(&self, events: &[Event]) -> bool {
         State::reveals(self, events)
-    }
-    /// A turn is several small decisions: 60 reach about a round ahead in a 4-player game.
-    const PLAYOUT_DEPTH: usize = 60;
-    fn sample(view: &View, rng: &mut crate::core::GameRng) -> Self {
-        State::sample(view, rng)
-    }
-    fn evaluate(&self) -> Vec<f64> {
-        State::evaluate(self)
     }
 }
 

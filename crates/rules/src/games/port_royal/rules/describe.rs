@@ -12,9 +12,9 @@ use super::super::cards::{face, Card, Colour, Person, Tax};
 use super::super::contracts::contract;
 use super::super::state::State;
 
-impl State {
+impl crate::games::Sentences for State {
     /// What `seat` taking `action` does, e.g. "Seat 1 takes a yellow ship (1 coin)".
-    pub fn describe_action(&self, seat: Seat, action: &Action) -> String {
+    fn describe_action(&self, seat: Seat, action: &Action) -> String {
         match action {
             Action::Draw => format!("Seat {seat} draws a card"),
             Action::Stop => format!("Seat {seat} stops drawing"),
@@ -67,7 +67,7 @@ impl State {
     }
 
     /// What happened, e.g. "Seat 0 draws a Settler (cost 3, 1 VP)".
-    pub fn describe_event(&self, event: &Event) -> String {
+    fn describe_event(&self, event: &Event) -> String {
         match event {
             Event::CardDrawn {
                 seat,

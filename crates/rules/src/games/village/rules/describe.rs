@@ -21,11 +21,11 @@ use super::super::state::{Place, State};
 use super::legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
 use super::words::{a, cargo_name, push_counted, push_cubes, push_word, word};
 
-impl State {
+impl crate::games::Sentences for State {
     /// What `seat` taking `action` does, e.g. "Seat 2 takes a pink cube from the crafts space",
     /// with what it pays (time, pieces, cubes, coins, grain) as the action pays it. Written into
     /// one string from end to end: LegalActions describes every action it lists.
-    pub fn describe_action(&self, seat: Seat, action: &Action) -> String {
+    fn describe_action(&self, seat: Seat, action: &Action) -> String {
         let mut w = Sentence(String::with_capacity(96));
         w.text("Seat ").number(seat).text(" ");
         let paid = self.what_it_does(&mut w, seat, action);
@@ -33,6 +33,52 @@ impl State {
         w.0
     }
 
+    /// What happened, e.g. "Round 3 begins; seat 1 starts".
+    fn describe_event(&self, event: &Event) -> String {
+        match event {
+            Event::Acted { seat, action } => self.describe_action(*seat, action),
+            Event::RoundBegun {
+                round, starting, ..
+            } => format!("Round {round} begins; seat {starting} starts"),
+            Event::Served { seat, customer } => {
+                format!("Seat {seat} serves customer {customer}")
+            }
+            Event::MarketDayEnded => "The market day ends; the market is refilled".to_owned(),
+            Event::Died { seat, member, rest } => {
+                let rest = match rest {
+                    Place::Chronicle(section, _) => format!("in the chronicle ({})", word(section)),
+                    Place::Grave(_) => "in a grave".to_owned(),
+                    Place::SeaBurial(_) => "at sea".to_owned(),
+                    _ => "with no space left, out of the game".to_owned(),
+                };
+                format!("Seat {seat}'s member {member} dies and rests {rest}")
+            }
+            Event::EndTriggered { seat } => {
+                format!("Seat {seat}'s member fills the last space: the game will end")
+            }
+            Event::MassDraw { draws } => {
+                format!("The mass draws {} from the black bag", draws.len())
+            }
+            Event::ChurchMajority { seats } => {
+                format!(
+                    "The church majority's prestige goes to {}",
+                    seats_text(seats)
+                )
+            }
+            Event::GoalRevealed {
+                seat,
+                goal,
+                prestige,
+            } => format!(
+                "Seat {seat} reveals its life goal {} for {prestige} prestige",
+                word(goal)
+            ),
+            Event::Finished => "The game is over and scored".to_owned(),
+        }
+    }
+}
+
+impl State {
     /// The action's words after the seat, written into `w`, and what it pays.
     fn what_it_does(&self, w: &mut Sentence, seat: Seat, action: &Action) -> Paid {
         let none = Paid::default;
@@ -344,50 +390,6 @@ impl State {
     fn member_place(&self, seat: Seat, member: u8) -> Option<Place> {
         let s = self.seats.get(usize::from(seat))?;
         Some(s.members.get(usize::from(member))?.place)
-    }
-
-    /// What happened, e.g. "Round 3 begins; seat 1 starts".
-    pub fn describe_event(&self, event: &Event) -> String {
-        match event {
-            Event::Acted { seat, action } => self.describe_action(*seat, action),
-            Event::RoundBegun {
-                round, starting, ..
-            } => format!("Round {round} begins; seat {starting} starts"),
-            Event::Served { seat, customer } => {
-                format!("Seat {seat} serves customer {customer}")
-            }
-            Event::MarketDayEnded => "The market day ends; the market is refilled".to_owned(),
-            Event::Died { seat, member, rest } => {
-                let rest = match rest {
-                    Place::Chronicle(section, _) => format!("in the chronicle ({})", word(section)),
-                    Place::Grave(_) => "in a grave".to_owned(),
-                    Place::SeaBurial(_) => "at sea".to_owned(),
-                    _ => "with no space left, out of the game".to_owned(),
-                };
-                format!("Seat {seat}'s member {member} dies and rests {rest}")
-            }
-            Event::EndTriggered { seat } => {
-                format!("Seat {seat}'s member fills the last space: the game will end")
-            }
-            Event::MassDraw { draws } => {
-                format!("The mass draws {} from the black bag", draws.len())
-            }
-            Event::ChurchMajority { seats } => {
-                format!(
-                    "The church majority's prestige goes to {}",
-                    seats_text(seats)
-                )
-            }
-            Event::GoalRevealed {
-                seat,
-                goal,
-                prestige,
-            } => format!(
-                "Seat {seat} reveals its life goal {} for {prestige} prestige",
-                word(goal)
-            ),
-            Event::Finished => "The game is over and scored".to_owned(),
-        }
     }
 }
 
