@@ -143,20 +143,12 @@ mod tests {
     use crate::games::Bots;
 
     /// A world sampled from a view is a state the referee accepts, and shows that view, at every
-    /// step of a random game of every mode (a pending ship, offers and the expansion's piles
+    /// step of a random game of every variant (a pending ship, offers and the expansion's piles
     /// included; the harness checks it for every mode and viewer, this is the quick check).
     #[test]
     fn a_sampled_world_is_a_whole_game_showing_the_view() {
-        let contracts = Options {
-            contracts: true,
-            ..Options::default()
-        };
-        let coop = Options {
-            mode: Mode::Cooperative,
-            ..contracts
-        };
-        for options in [Options::default(), contracts, coop] {
-            let s = new_game(3, 0, 11, options).unwrap();
+        for variant in <super::State as crate::games::Game>::variants() {
+            let s = new_game(3, 0, 11, variant.options).unwrap();
             let steps = crate::games::sample_through(s, 3, |_, world, _| {
                 super::State::from_parts(&world.to_parts(), Rules::NEWEST).expect("a whole game");
             });
