@@ -1,6 +1,7 @@
 //! Compiles the repository's `proto/` with protox (a pure-Rust protobuf compiler, so no system
-//! `protoc` is needed) and generates the prost messages and tonic services, their proto3 JSON
-//! mapping (pbjson), and a descriptor set for reflection.
+//! `protoc` is needed) and generates the prost messages, and with the crate's features their
+//! proto3 JSON mapping (pbjson, `json`) and the tonic client and server (`services`), and a
+//! descriptor set for reflection.
 use std::{env, path::PathBuf};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -17,10 +18,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = PathBuf::from(env::var("OUT_DIR")?);
     let descriptors = prost::Message::encode_to_vec(&fds);
     std::fs::write(out.join("referee_descriptor.bin"), &descriptors)?;
-    // The standard proto3 JSON mapping of every message (Connect's JSON): pbjson's serde impls.
+    let feature = |name: &str| env::var_os(format!("CARGO_FEATURE_{name}")).is_some();
+    if feature("JSON") {
+        json(&descriptors, &out)?;
+    }
+    let services = feature("SERVICES");
+    tonic_prost_build::configure()
+        .codec_path("crate::codec::RefereeCodec")
+        .build_client(services)
+        .build_server(services)
+        .compile_fds(fds)?;
+    Ok(())
+}
+
+/// The standard proto3 JSON mapping of every message (Connect's JSON): pbjson's serde impls.
+fn json(descriptors: &[u8], out: &std::path::Path) -> Result<(), Box<dyn std::error::Error>> {
     pbjson_build::Builder::new()
-        .register_descriptors(&descriptors)?
-        .out_dir(&out)
+        .register_descriptors(descriptors)?
+        .out_dir(out)
         .build(&[".referee.v1"])?;
     // Numbers are read by the crate's own reader: Connect JSON's throughput a third higher
     // (`src/json.rs` names the load test that shows it).
@@ -37,10 +52,5 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &serde,
         generated.replace(PBJSON_NUMBER, "crate::json::Number"),
     )?;
-    tonic_prost_build::configure()
-        .codec_path("crate::codec::RefereeCodec")
-        .build_client(true)
-        .build_server(true)
-        .compile_fds(fds)?;
     Ok(())
 }

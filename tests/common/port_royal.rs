@@ -3,7 +3,8 @@
 //! description.
 
 use referee::core::{GameRng, Seat};
-use referee::games::port_royal::{self, Action, Event, Options, Rules, State, StateParts};
+use referee::games::port_royal::{self, Action, Event, Options, Rules, State};
+use referee::pb::v1;
 
 /// Plays a seeded random game (uniform among legal actions), calling `step` before each action.
 /// Returns the final state and the number of actions played.
@@ -82,7 +83,7 @@ pub fn act(state: &mut State, seat: Seat, action: Action) -> Vec<Event> {
 }
 
 /// Edits a state through its parts and re-validates it.
-pub fn edit(state: &State, f: impl FnOnce(&mut StateParts)) -> State {
+pub fn edit(state: &State, f: impl FnOnce(&mut v1::PortRoyalState)) -> State {
     let mut parts = state.to_parts();
     f(&mut parts);
     State::from_parts(&parts, state.config().rules)
@@ -90,7 +91,7 @@ pub fn edit(state: &State, f: impl FnOnce(&mut StateParts)) -> State {
 }
 
 /// The field paths `from_parts` names when `f` changes the parts of a valid state.
-pub fn refused_fields(state: &State, f: impl FnOnce(&mut StateParts)) -> Vec<String> {
+pub fn refused_fields(state: &State, f: impl FnOnce(&mut v1::PortRoyalState)) -> Vec<String> {
     let mut parts = state.to_parts();
     f(&mut parts);
     State::from_parts(&parts, state.config().rules)
@@ -101,17 +102,32 @@ pub fn refused_fields(state: &State, f: impl FnOnce(&mut StateParts)) -> Vec<Str
         .collect()
 }
 
+/// The turn of a state message, to edit.
+pub fn turn(p: &mut v1::PortRoyalState) -> &mut v1::PortRoyalTurn {
+    p.turn.get_or_insert_default()
+}
+
+/// The options of a state message, to edit.
+pub fn options(p: &mut v1::PortRoyalState) -> &mut v1::PortRoyalOptions {
+    p.options.get_or_insert_default()
+}
+
+/// The RNG of a state message, to edit.
+pub fn stored_rng(p: &mut v1::PortRoyalState) -> &mut v1::PortRoyalRng {
+    p.rng.get_or_insert_default()
+}
+
 /// Makes `seat` the active player by moving on to its next turn (turns go clockwise from the
 /// start seat, one per turn number).
-pub fn set_active(p: &mut StateParts, seat: u32) {
-    while (p.start_seat + p.turn.turn_number - 1) % p.players != seat {
-        p.turn.turn_number += 1;
+pub fn set_active(p: &mut v1::PortRoyalState, seat: u32) {
+    while (p.start_seat + turn(p).turn_number - 1) % p.players != seat {
+        turn(p).turn_number += 1;
     }
-    p.turn.active_seat = seat;
+    turn(p).active_seat = seat;
 }
 
 /// Removes a card from wherever it is in the parts.
-pub fn take_out(p: &mut StateParts, card: u32) {
+pub fn take_out(p: &mut v1::PortRoyalState, card: u32) {
     for zone in [
         &mut p.draw_pile,
         &mut p.discard_pile,
@@ -128,13 +144,13 @@ pub fn take_out(p: &mut StateParts, card: u32) {
         x.time_pile.retain(|&c| c != card);
         x.victory_pile.retain(|&c| c != card);
         for s in &mut x.set_aside {
-            s.retain(|&c| c != card);
+            s.ships.retain(|&c| c != card);
         }
     }
 }
 
 /// Moves cards to the top of the draw pile; the first one named is drawn first.
-pub fn stack_draw_pile(p: &mut StateParts, cards: &[u32]) {
+pub fn stack_draw_pile(p: &mut v1::PortRoyalState, cards: &[u32]) {
     for &c in cards.iter().rev() {
         take_out(p, c);
         p.draw_pile.push(c);
@@ -142,7 +158,7 @@ pub fn stack_draw_pile(p: &mut StateParts, cards: &[u32]) {
 }
 
 /// Moves cards into a seat's display.
-pub fn give(p: &mut StateParts, seat: usize, cards: &[u32]) {
+pub fn give(p: &mut v1::PortRoyalState, seat: usize, cards: &[u32]) {
     for &c in cards {
         take_out(p, c);
         p.seats[seat].display.push(c);
@@ -150,7 +166,7 @@ pub fn give(p: &mut StateParts, seat: usize, cards: &[u32]) {
 }
 
 /// Sets a seat's coin count by moving cards between its coins and the draw pile bottom.
-pub fn set_coins(p: &mut StateParts, seat: usize, n: usize) {
+pub fn set_coins(p: &mut v1::PortRoyalState, seat: usize, n: usize) {
     while p.seats[seat].coins.len() > n {
         let c = p.seats[seat].coins.pop().unwrap();
         p.draw_pile.insert(0, c);
@@ -162,13 +178,13 @@ pub fn set_coins(p: &mut StateParts, seat: usize, n: usize) {
 }
 
 /// Puts cards in the harbor.
-pub fn harbor(p: &mut StateParts, cards: &[u32]) {
+pub fn harbor(p: &mut v1::PortRoyalState, cards: &[u32]) {
     for &c in cards {
         take_out(p, c);
         p.harbor.push(c);
     }
     // Every harbor card was drawn this turn.
-    p.turn.cards_drawn = p.turn.cards_drawn.max(p.harbor.len() as u32);
+    turn(p).cards_drawn = turn(p).cards_drawn.max(p.harbor.len() as u32);
 }
 
 /// A fresh game with every seat at 0 coins unless set, start seat 0.

@@ -6,14 +6,13 @@ use crate::common::port_royal as helpers;
 use helpers::ids::{expedition, persons, persons_costing, plain_ship, ships, special_ship, taxes};
 use helpers::{
     act, coins_gained, edit, give, harbor, refused, refused_fields, set_active, set_coins,
-    stack_draw_pile,
+    stack_draw_pile, turn,
 };
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
-use referee::games::port_royal::{
-    self, Action, CoinReason, Event, Mode, OfferParts, Options, PhaseTag, Rules, State, StateParts,
-};
+use referee::games::port_royal::{self, Action, CoinReason, Event, Mode, Options, Rules, State};
 use referee::games::Game;
+use referee::pb::v1::{self, PortRoyalPhase as Tag};
 
 const LADY_KILLER: u32 = 0;
 const COMEDIAN: u32 = 1;
@@ -51,31 +50,48 @@ fn coop(difficulty: u32) -> Options {
 }
 
 /// Puts exactly these contracts face up (the rest face down).
-fn face_up(p: &mut StateParts, ids: &[u32]) {
+fn face_up(p: &mut v1::PortRoyalState, ids: &[u32]) {
     let x = p.contracts.as_mut().unwrap();
     let mut all: Vec<u32> = x
         .face_up
         .iter()
-        .map(|s| s.0)
+        .map(|s| s.contract)
         .chain(x.face_down.clone())
         .collect();
     all.retain(|c| !ids.contains(c));
-    x.face_up = ids.iter().map(|&c| (c, vec![])).collect();
+    x.face_up = ids.iter().map(|&c| slot(c)).collect();
     x.face_down = all;
 }
 
-fn complete_for(p: &mut StateParts, contract: u32, seat: u32) {
+fn complete_for(p: &mut v1::PortRoyalState, contract: u32, seat: u32) {
     let x = p.contracts.as_mut().unwrap();
     x.face_up
         .iter_mut()
-        .find(|s| s.0 == contract)
+        .find(|s| s.contract == contract)
         .unwrap()
-        .1
+        .completers
         .push(seat);
 }
 
+/// A face-up contract no seat has completed.
+fn slot(contract: u32) -> v1::PortRoyalContractSlot {
+    v1::PortRoyalContractSlot {
+        contract,
+        completers: vec![],
+    }
+}
+
+/// A progress cube.
+fn cube(seat: u32, contract: u32, level: u32) -> v1::PortRoyalProgress {
+    v1::PortRoyalProgress {
+        seat,
+        contract,
+        level,
+    }
+}
+
 /// A competitive game of `players`, seat 0 active, with these contracts face up.
-fn game(players: u32, contracts: [u32; 4], f: impl FnOnce(&mut StateParts)) -> State {
+fn game(players: u32, contracts: [u32; 4], f: impl FnOnce(&mut v1::PortRoyalState)) -> State {
     game_under(Rules::NEWEST, players, contracts, f)
 }
 
@@ -83,7 +99,7 @@ fn game_under(
     rules: Rules,
     players: u32,
     contracts: [u32; 4],
-    f: impl FnOnce(&mut StateParts),
+    f: impl FnOnce(&mut v1::PortRoyalState),
 ) -> State {
     let s = port_royal::new_game_under(rules, players, 0, 1, competitive()).unwrap();
     edit(&s, |p| {
@@ -93,12 +109,12 @@ fn game_under(
 }
 
 /// Seat `taker`'s chance in phase 2 (seat 0 active), the harbor holding `cards`.
-fn trading(p: &mut StateParts, taker: u32, cards: &[u32]) {
+fn trading(p: &mut v1::PortRoyalState, taker: u32, cards: &[u32]) {
     harbor(p, cards);
-    p.turn.phase = PhaseTag::Trade;
-    p.turn.cards_drawn = p.turn.cards_drawn.max(1);
-    p.turn.taker = Some(taker);
-    p.turn.base_takes = 1;
+    turn(p).set_phase(Tag::Trade);
+    turn(p).cards_drawn = turn(p).cards_drawn.max(1);
+    turn(p).taker = Some(taker);
+    turn(p).base_takes = 1;
 }
 
 fn completed(events: &[Event]) -> Vec<(u8, u8, u32, u32)> {
@@ -266,7 +282,7 @@ fn s3_1_contracts_pay_their_leftmost_free_space() {
         complete_for(p, LADY_KILLER, 0);
         complete_for(p, LADY_KILLER, 1);
         trading(p, 2, &[ships(Yellow, 1, Some(1))[0]]);
-        p.turn.base_takes = 1;
+        turn(p).base_takes = 1;
     });
     let mut s = s;
     let events = act(&mut s, 2, Action::CompleteContract(LADY_KILLER));
@@ -422,7 +438,7 @@ fn unreachable_offers_before_any_draw_or_in_a_finished_game() {
     let s = tiny_gamester_offered();
     let before_any_draw = refused_fields(&s, |p| {
         p.harbor.clear();
-        p.turn.cards_drawn = 0;
+        turn(p).cards_drawn = 0;
     });
     assert!(
         before_any_draw.contains(&"offers".to_owned()),
@@ -430,8 +446,8 @@ fn unreachable_offers_before_any_draw_or_in_a_finished_game() {
     );
     let finished = refused_fields(&s, |p| {
         p.harbor.clear();
-        p.turn.phase = PhaseTag::Finished;
-        p.turn.final_round = true;
+        turn(p).set_phase(Tag::Finished);
+        turn(p).final_round = true;
     });
     assert!(finished.contains(&"offers".to_owned()), "{finished:?}");
 }
@@ -454,7 +470,7 @@ fn unreachable_offers_of_other_contracts_or_of_the_victory_pile_in_a_competitive
     let [b, g] = [ships(Blue, 1, Some(1))[0], ships(Green, 1, Some(1))[0]];
     let s = edit(&s, |p| harbor(p, &[y[0], b, g]));
     assert_eq!(
-        refused_fields(&s, |p| p.offers.push(OfferParts {
+        refused_fields(&s, |p| p.offers.push(v1::PortRoyalOffer {
             seat: 0,
             contract: Some(TINY_GAMESTER),
         })),
@@ -493,7 +509,7 @@ fn unreachable_bust_with_a_harbor_or_before_two_draws() {
         ["harbor"]
     );
     assert_eq!(
-        refused_fields(&s, |p| p.turn.cards_drawn = 1),
+        refused_fields(&s, |p| turn(p).cards_drawn = 1),
         ["turn.cards_drawn"]
     );
 }
@@ -521,7 +537,7 @@ fn unreachable_a_contract_twice_or_out_of_its_variant() {
         refused_fields(&s, |p| {
             let x = p.contracts.as_mut().unwrap();
             let c = x.face_down.pop().unwrap();
-            x.face_up.push((c, vec![]));
+            x.face_up.push(slot(c));
         }),
         ["contracts.face_up"]
     );
@@ -533,7 +549,9 @@ fn unreachable_a_completer_twice() {
         complete_for(p, LADY_KILLER, 0);
     });
     assert_eq!(
-        refused_fields(&s, |p| p.contracts.as_mut().unwrap().face_up[0].1.push(0)),
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().face_up[0]
+            .completers
+            .push(0)),
         ["contracts.face_up[0].completers[1]"]
     );
 }
@@ -548,31 +566,35 @@ fn unreachable_progress_cubes() {
                 .as_mut()
                 .unwrap()
                 .progress
-                .push((0, FRIGATE_FOE, 1));
+                .push(cube(0, FRIGATE_FOE, 1));
         },
     );
-    let progress = |f: fn(&mut (u32, u32, u32))| {
+    let progress = |f: fn(&mut v1::PortRoyalProgress)| {
         refused_fields(&s, |p| f(&mut p.contracts.as_mut().unwrap().progress[0]))
     };
-    assert_eq!(progress(|x| x.2 = 0), ["contracts.progress[0]"], "level 0");
     assert_eq!(
-        progress(|x| x.2 = 3),
+        progress(|x| x.level = 0),
+        ["contracts.progress[0]"],
+        "level 0"
+    );
+    assert_eq!(
+        progress(|x| x.level = 3),
         ["contracts.progress[0]"],
         "past the spaces"
     );
     assert_eq!(
-        progress(|x| x.1 = LADY_KILLER),
+        progress(|x| x.contract = LADY_KILLER),
         ["contracts.progress[0]"],
         "no spaces"
     );
     assert_eq!(
-        progress(|x| x.0 = 2),
+        progress(|x| x.seat = 2),
         ["contracts.progress[0]"],
         "no such seat"
     );
     // Tiny Gamester has one progress space.
     assert_eq!(
-        progress(|x| *x = (1, TINY_GAMESTER, 2)),
+        progress(|x| *x = cube(1, TINY_GAMESTER, 2)),
         ["contracts.progress[0]"]
     );
     assert_eq!(
@@ -581,7 +603,7 @@ fn unreachable_progress_cubes() {
         "a cube on the progress space of a contract the seat completed"
     );
     assert_eq!(
-        refused_fields(&s, |p| p.contracts.as_mut().unwrap().progress.push((
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().progress.push(cube(
             0,
             FRIGATE_FOE,
             2
@@ -595,7 +617,7 @@ fn unreachable_progress_cubes() {
             .as_mut()
             .unwrap()
             .progress
-            .push((1, FRIGATE_FOE, 2))
+            .push(cube(1, FRIGATE_FOE, 2))
     });
 }
 
@@ -607,7 +629,7 @@ fn unreachable_more_than_three_cubes() {
         complete_for(p, MARITIME, 0);
     });
     assert_eq!(
-        refused_fields(&s, |p| p.contracts.as_mut().unwrap().progress.push((
+        refused_fields(&s, |p| p.contracts.as_mut().unwrap().progress.push(cube(
             0,
             FRIGATE_FOE,
             1
@@ -632,7 +654,7 @@ fn unreachable_set_aside_ships() {
             for &c in &cards {
                 helpers::take_out(p, c);
             }
-            p.contracts.as_mut().unwrap().set_aside[0] = cards;
+            p.contracts.as_mut().unwrap().set_aside[0].ships = cards;
         })
     };
     assert_eq!(
@@ -651,7 +673,12 @@ fn unreachable_set_aside_ships() {
         "the fifth colour completes the contract"
     );
     assert_eq!(
-        refused_fields(&s, |p| p.contracts.as_mut().unwrap().set_aside.push(vec![])),
+        refused_fields(&s, |p| p
+            .contracts
+            .as_mut()
+            .unwrap()
+            .set_aside
+            .push(Default::default())),
         ["contracts.set_aside"]
     );
 }
@@ -675,7 +702,11 @@ fn unreachable_cooperative_piles_in_a_competitive_game() {
         ["contracts.time_pile"]
     );
     assert_eq!(
-        refused_fields(&s, |p| p.contracts.as_mut().unwrap().outcome = Some(true)),
+        refused_fields(&s, |p| p
+            .contracts
+            .as_mut()
+            .unwrap()
+            .set_outcome(v1::PortRoyalCooperativeOutcome::Won)),
         ["contracts.time_pile"]
     );
 }
@@ -684,7 +715,7 @@ fn unreachable_cooperative_piles_in_a_competitive_game() {
 /// state is unreachable there (port-royal/2 plays on to the first draw).
 #[test]
 fn unreachable_port_royal_1_turn_start_with_an_empty_time_pile() {
-    let empty = |p: &mut StateParts| {
+    let empty = |p: &mut v1::PortRoyalState| {
         let time = std::mem::take(&mut p.contracts.as_mut().unwrap().time_pile);
         p.draw_pile.splice(0..0, time);
     };
@@ -907,8 +938,8 @@ fn s3_1_tiny_gamester_progress_then_complete_and_gamester_at_four_colours() {
     // The next time three colours show on seat 0's turn, Tiny Gamester completes.
     let mut again = edit(&s, |p| {
         p.harbor.clear();
-        p.turn.phase = PhaseTag::Discover;
-        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
+        turn(p).set_phase(Tag::Discover);
+        turn(p).cards_drawn = turn(p).cards_drawn.max(1);
         p.discard_pile.extend([y, b, g, r]);
         stack_draw_pile(p, &[y, b, g]);
     });
@@ -927,8 +958,8 @@ fn s3_1_progress_moves_only_the_seats_cube_on_that_contract() {
     let red = ships(Red, 1, Some(1))[0];
     let mut s = game(2, [FRIGATE_FOE, GALLEON_FOE, 0, 1], |p| {
         let x = p.contracts.as_mut().unwrap();
-        x.progress.push((0, GALLEON_FOE, 1));
-        x.progress.push((1, FRIGATE_FOE, 1));
+        x.progress.push(cube(0, GALLEON_FOE, 1));
+        x.progress.push(cube(1, FRIGATE_FOE, 1));
         trading(p, 0, &[red]);
     });
     act(
@@ -1151,14 +1182,14 @@ fn s1_2_gunners_gain_harbor_ships_minus_one_each() {
     let mut s = game(2, [0, 1, 2, 3], |p| {
         give(p, 0, &gunners[..2]);
         harbor(p, &harbor3);
-        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
+        turn(p).cards_drawn = turn(p).cards_drawn.max(1);
     });
     let events = act(&mut s, 0, Action::Stop);
     assert_eq!(coins_gained(&events, CoinReason::Gunner), vec![(0, 4)]);
     let mut s = game(2, [0, 1, 2, 3], |p| {
         give(p, 0, &gunners[..1]);
         harbor(p, &[persons(Settler)[0]]);
-        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
+        turn(p).cards_drawn = turn(p).cards_drawn.max(1);
     });
     let events = act(&mut s, 0, Action::Stop);
     assert_eq!(
@@ -1185,7 +1216,7 @@ fn s1_2_vice_admirals_pay_with_three_or_four_harbor_cards() {
         let mut s = game(2, [0, 1, 2, 3], |p| {
             give(p, 0, &vas[..2]);
             harbor(p, &cards);
-            p.turn.cards_drawn = p.turn.cards_drawn.max(1);
+            turn(p).cards_drawn = turn(p).cards_drawn.max(1);
         });
         let events = act(&mut s, 0, Action::Stop);
         assert_eq!(
@@ -1461,7 +1492,7 @@ fn s3_1_a_progress_cube_counts_toward_the_three_cubes() {
             .as_mut()
             .unwrap()
             .progress
-            .push((0, FRIGATE_FOE, 1));
+            .push(cube(0, FRIGATE_FOE, 1));
         give(p, 0, &cards);
         trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
     });
@@ -1494,7 +1525,7 @@ fn empty_time_pile_before_a_bust(rules: Rules) -> State {
     let mut s = edit(&s, |p| {
         let time = std::mem::take(&mut p.contracts.as_mut().unwrap().time_pile);
         p.draw_pile.splice(0..0, time);
-        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
+        turn(p).cards_drawn = turn(p).cards_drawn.max(1);
         stack_draw_pile(p, &[y[0], y[1]]);
     });
     act(&mut s, 0, Action::Draw);
@@ -1565,7 +1596,7 @@ fn r_tiny_royal_household_and_ransom_by_twelve_vp_or_fifteen_coins() {
         persons_costing(Admiral, 9)[0],
         persons_costing(Mademoiselle, 9)[0],
     ];
-    let with = |f: &dyn Fn(&mut StateParts)| {
+    let with = |f: &dyn Fn(&mut v1::PortRoyalState)| {
         edit(&s, |p| {
             face_up(p, &[ROYAL, RANSOM, COMEDIAN]);
             trading(p, 0, &[ships(Yellow, 1, Some(1))[0]]);
@@ -1602,7 +1633,7 @@ fn r_the_twelve_vp_end_does_not_apply_in_the_cooperative_variant() {
     let y = ships(Yellow, 3, Some(4));
     let mut s = edit(&s, |p| {
         give(p, 0, &big);
-        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
+        turn(p).cards_drawn = turn(p).cards_drawn.max(1);
         stack_draw_pile(p, &[y[0], y[1]]);
     });
     act(&mut s, 0, Action::Draw);
@@ -1618,7 +1649,7 @@ fn r_cooperative_exhausted_draw_pile_ends_discover_without_a_final_round() {
     let mut s = edit(&s, |p| {
         let rest = std::mem::take(&mut p.draw_pile);
         p.seats[1].coins.extend(rest);
-        p.turn.cards_drawn = p.turn.cards_drawn.max(1);
+        turn(p).cards_drawn = turn(p).cards_drawn.max(1);
     });
     let events = act(&mut s, 0, Action::Draw);
     assert!(!events
@@ -1638,7 +1669,7 @@ fn r_cooperative_exhausted_draw_pile_ends_discover_without_a_final_round() {
 fn r_a_cooperative_state_has_no_final_round() {
     let s = port_royal::new_game(4, 0, 11, coop(0)).unwrap();
     let mut parts = s.to_parts();
-    parts.turn.final_round = true;
+    turn(&mut parts).final_round = true;
     let err = State::from_parts(&parts, s.config().rules).unwrap_err();
     let fields: Vec<_> = err.errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["turn.final_round"]);

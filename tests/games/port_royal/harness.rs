@@ -4,12 +4,12 @@
 
 use referee::core::GameRng;
 use referee::games::port_royal::cards::{self, Card};
-use referee::games::port_royal::{
-    Action, Mode as PrMode, OfferParts, PhaseTag, Rules, State, StateParts,
-};
+use referee::games::port_royal::{Action, Mode as PrMode, Rules, State};
 use referee::games::{Game, Variant};
+use referee::pb::v1::{self, PortRoyalPhase as Tag};
 use referee::service::Contexts;
 
+use crate::common::port_royal::{options, stored_rng, turn};
 use crate::harness::{Harness, Mode, Undo};
 
 /// Seeded games per player count under the newest rules version, and under older ones.
@@ -21,39 +21,46 @@ impl Harness for State {
 
     /// Cards moved between zones or out of range, seats and counts out of range, the phase and
     /// the expansion's piles at random, the RNG cut short.
-    fn mutate(p: &mut StateParts, rng: &mut GameRng) {
+    fn mutate(p: &mut v1::PortRoyalState, rng: &mut GameRng) {
         let pick = |rng: &mut GameRng| rng.below(300);
         if let Some(x) = p.contracts.as_mut() {
             match rng.below(10) {
-                0 => x.face_up.push((rng.below(20), vec![rng.below(6)])),
+                0 => x.face_up.push(v1::PortRoyalContractSlot {
+                    contract: rng.below(20),
+                    completers: vec![rng.below(6)],
+                }),
                 1 => {
                     if let Some(slot) = x.face_up.first_mut() {
-                        slot.1.push(rng.below(6));
+                        slot.completers.push(rng.below(6));
                     }
                 }
-                2 => x.progress.push((rng.below(6), rng.below(20), rng.below(4))),
+                2 => x.progress.push(v1::PortRoyalProgress {
+                    seat: rng.below(6),
+                    contract: rng.below(20),
+                    level: rng.below(4),
+                }),
                 3 => {
                     let c = p.draw_pile.pop().unwrap_or(3);
                     x.time_pile.push(c);
                 }
                 4 => {
                     if let Some(s) = x.set_aside.first_mut() {
-                        s.push(rng.below(150));
+                        s.ships.push(rng.below(150));
                     }
                 }
-                5 => x.outcome = Some(rng.below(2) == 0),
+                5 => x.outcome = 1 + rng.below(2) as i32,
                 6 => x.face_down.pop().map_or((), |_| ()),
                 _ => {}
             }
         }
         if rng.below(6) == 0 {
-            p.offers.push(OfferParts {
+            p.offers.push(v1::PortRoyalOffer {
                 seat: rng.below(6),
                 contract: (rng.below(3) > 0).then(|| rng.below(20)),
             });
         }
         if rng.below(8) == 0 {
-            p.options.contracts = !p.options.contracts;
+            options(p).contracts = !options(p).contracts;
         }
         match rng.below(15) {
             0 => p.players = rng.below(8),
@@ -71,24 +78,22 @@ impl Harness for State {
                 let c = p.discard_pile.pop().unwrap_or(7);
                 p.expedition_row.push(c);
             }
-            5 => p.turn.active_seat = rng.below(8),
-            6 => {
-                p.turn.phase = match rng.below(5) {
-                    0 => PhaseTag::Unspecified,
-                    1 => PhaseTag::Discover,
-                    2 => PhaseTag::Repel,
-                    3 => PhaseTag::Trade,
-                    _ => PhaseTag::Finished,
-                }
-            }
-            7 => p.turn.pending_ship = Some(pick(rng)),
+            5 => turn(p).active_seat = rng.below(8),
+            6 => turn(p).set_phase(match rng.below(5) {
+                0 => Tag::Unspecified,
+                1 => Tag::Discover,
+                2 => Tag::Repel,
+                3 => Tag::Trade,
+                _ => Tag::Finished,
+            }),
+            7 => turn(p).pending_ship = Some(pick(rng)),
             8 => {
-                p.turn.taker = (rng.below(3) > 0).then(|| rng.below(8));
-                p.turn.base_takes = rng.below(5);
-                p.turn.taken = rng.below(5);
+                turn(p).taker = (rng.below(3) > 0).then(|| rng.below(8));
+                turn(p).base_takes = rng.below(5);
+                turn(p).taken = rng.below(5);
             }
-            9 => p.rng.seed.truncate(rng.below(40) as usize),
-            10 => p.rng.word_pos = u64::MAX - u64::from(rng.below(3)),
+            9 => stored_rng(p).seed.truncate(rng.below(40) as usize),
+            10 => stored_rng(p).word_pos = u64::MAX - u64::from(rng.below(3)),
             11 => {
                 if let Some(s) = p.seats.first_mut() {
                     let c = s.coins.pop().unwrap_or(1);
@@ -104,10 +109,10 @@ impl Harness for State {
                     }
                 }
             }
-            13 => p.turn.bonus_takes = rng.below(300),
+            13 => turn(p).bonus_takes = rng.below(300),
             _ => {
-                p.turn.cards_drawn = u32::MAX - rng.below(2);
-                p.turn.turn_number = u32::MAX - rng.below(2);
+                turn(p).cards_drawn = u32::MAX - rng.below(2);
+                turn(p).turn_number = u32::MAX - rng.below(2);
             }
         }
     }
@@ -173,7 +178,7 @@ impl Harness for State {
                 **slot = v;
             }
         }
-        parts.rng.seed = vec![rng.below(256) as u8; 32];
+        stored_rng(&mut parts).seed = vec![rng.below(256) as u8; 32];
         State::from_parts(&parts, self.config().rules)
             .expect("a scrambled state is still consistent")
     }

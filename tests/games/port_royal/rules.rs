@@ -7,21 +7,20 @@ use crate::common::port_royal as helpers;
 use helpers::ids::{expedition, persons, persons_costing, ships, taxes};
 use helpers::{
     act, coins_gained, edit, fresh, give, harbor, refused, refused_fields, set_active, set_coins,
-    stack_draw_pile,
+    stack_draw_pile, stored_rng, turn,
 };
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
-use referee::games::port_royal::{
-    self, Action, CoinReason, Event, Options, PhaseTag, Rules, State,
-};
+use referee::games::port_royal::{self, Action, CoinReason, Event, Options, Rules, State};
 use referee::games::{Game, Sentences};
+use referee::pb::v1::PortRoyalPhase as Tag;
 
 /// Seat 0 active, in the discover phase having drawn `drawn` cards, with this harbor.
 fn discovering(players: u32, harbor_cards: &[u32], drawn: u32) -> State {
     edit(&fresh(players), |p| {
         harbor(p, harbor_cards);
         // Every harbor card was drawn this turn, so at least that many.
-        p.turn.cards_drawn = drawn.max(harbor_cards.len() as u32);
+        turn(p).cards_drawn = drawn.max(harbor_cards.len() as u32);
     })
 }
 
@@ -147,7 +146,7 @@ fn s2_2_bust_discards_the_harbor_skips_phase_two_and_pays_jesters() {
         helpers::take_out(p, exp);
         p.expedition_row.push(exp);
         harbor(p, &[persons(Settler)[0]]);
-        p.turn.cards_drawn = 1;
+        turn(p).cards_drawn = 1;
         stack_draw_pile(p, &[first, second]);
     });
     act(&mut s, 0, Action::Draw);
@@ -177,7 +176,7 @@ fn s2_2_repelling_a_second_ship_of_a_colour_avoids_the_bust() {
     let mut s = edit(&fresh(3), |p| {
         give(p, 0, &[sailor]);
         harbor(p, &[first]);
-        p.turn.cards_drawn = 1;
+        turn(p).cards_drawn = 1;
         stack_draw_pile(p, &[second]);
     });
     act(&mut s, 0, Action::Draw);
@@ -928,8 +927,8 @@ fn s2_7_twelve_vp_finishes_the_round_then_the_game_ends() {
 #[test]
 fn s2_7_ties_on_vp_break_on_coins_then_share_the_win() {
     let mut s = edit(&fresh(3), |p| {
-        p.turn.phase = PhaseTag::Finished;
-        p.turn.final_round = true;
+        turn(p).set_phase(Tag::Finished);
+        turn(p).final_round = true;
         set_coins(p, 0, 5);
         set_coins(p, 1, 5);
         set_coins(p, 2, 4);
@@ -1023,8 +1022,8 @@ fn finished_expedition_variant(rules: Rules, seat_1_expedition: bool) -> State {
         }
         give(p, 2, &seat_2);
         set_coins(p, 2, 9);
-        p.turn.phase = PhaseTag::Finished;
-        p.turn.final_round = true;
+        turn(p).set_phase(Tag::Finished);
+        turn(p).final_round = true;
     })
 }
 
@@ -1130,7 +1129,7 @@ fn unreachable_a_card_in_two_zones() {
     let top = *s.to_parts().draw_pile.last().unwrap();
     let mut parts = s.to_parts();
     parts.harbor.push(top);
-    parts.turn.cards_drawn = 2;
+    turn(&mut parts).cards_drawn = 2;
     let errors = State::from_parts(&parts, s.config().rules)
         .unwrap_err()
         .errors;
@@ -1147,7 +1146,7 @@ fn unreachable_a_card_in_two_zones() {
 fn unreachable_harbor_cards_not_drawn_this_turn() {
     let s = discovering(3, &[persons(Settler)[0]], 1);
     assert_eq!(
-        refused_fields(&s, |p| p.turn.cards_drawn = 0),
+        refused_fields(&s, |p| turn(p).cards_drawn = 0),
         ["turn.cards_drawn"]
     );
 }
@@ -1164,7 +1163,7 @@ fn unreachable_a_pending_ship_not_counted_as_drawn() {
     act(&mut s, 0, Action::Draw);
     assert!(matches!(s.turn().phase, Phase::Repel { .. }));
     assert_eq!(
-        refused_fields(&s, |p| p.turn.cards_drawn = 0),
+        refused_fields(&s, |p| turn(p).cards_drawn = 0),
         ["turn.cards_drawn"]
     );
     assert_eq!(
@@ -1175,8 +1174,9 @@ fn unreachable_a_pending_ship_not_counted_as_drawn() {
     // The pending ship is a zone of one card, named without an index.
     assert_eq!(
         refused_fields(&s, |p| {
-            p.harbor.push(p.turn.pending_ship.unwrap());
-            p.turn.cards_drawn = 2;
+            let ship = turn(p).pending_ship.unwrap();
+            p.harbor.push(ship);
+            turn(p).cards_drawn = 2;
         }),
         ["turn.pending_ship"]
     );
@@ -1216,11 +1216,11 @@ fn unreachable_player_count_and_rng_position() {
     assert_eq!(refused_fields(&s, |p| p.players = 1), ["players"]);
     let max = referee::core::rng::MAX_WORD_POS;
     assert_eq!(
-        refused_fields(&s, |p| p.rng.word_pos = max + 1),
+        refused_fields(&s, |p| stored_rng(p).word_pos = max + 1),
         ["rng.word_pos"]
     );
-    let at_max = edit(&s, |p| p.rng.word_pos = max);
-    assert_eq!(at_max.to_parts().rng.word_pos, max);
+    let at_max = edit(&s, |p| stored_rng(p).word_pos = max);
+    assert_eq!(at_max.to_parts().rng.unwrap().word_pos, max);
 }
 
 #[test]
@@ -1241,12 +1241,12 @@ fn unreachable_pending_ship_outside_its_phase_or_unrepellable() {
     });
     act(&mut s, 0, Action::Draw);
     assert_eq!(
-        refused_fields(&s, |p| p.turn.phase = PhaseTag::Discover),
+        refused_fields(&s, |p| turn(p).set_phase(Tag::Discover)),
         ["turn.pending_ship"]
     );
     assert_eq!(
         refused_fields(&s, |p| {
-            let ship = p.turn.pending_ship.take().unwrap();
+            let ship = turn(p).pending_ship.take().unwrap();
             p.discard_pile.push(ship);
         }),
         ["turn.pending_ship"]
@@ -1266,16 +1266,16 @@ fn unreachable_pending_ship_outside_its_phase_or_unrepellable() {
 fn unreachable_turn_number_phase_and_bust_without_an_offer() {
     let s = fresh(2);
     assert_eq!(
-        refused_fields(&s, |p| p.turn.turn_number = 0),
+        refused_fields(&s, |p| turn(p).turn_number = 0),
         ["turn.turn_number"]
     );
     assert_eq!(
-        refused_fields(&s, |p| p.turn.phase = PhaseTag::Unspecified),
+        refused_fields(&s, |p| turn(p).set_phase(Tag::Unspecified)),
         ["turn.phase"]
     );
-    let drawn_twice = edit(&s, |p| p.turn.cards_drawn = 2);
+    let drawn_twice = edit(&s, |p| turn(p).cards_drawn = 2);
     assert_eq!(
-        refused_fields(&drawn_twice, |p| p.turn.phase = PhaseTag::Bust),
+        refused_fields(&drawn_twice, |p| turn(p).set_phase(Tag::Bust)),
         ["turn.phase"]
     );
 }
@@ -1294,30 +1294,30 @@ fn unreachable_two_ships_of_a_colour_in_the_harbor() {
 fn unreachable_trade_counters() {
     let trading = |taker: u32| {
         edit(&discovering(2, &[persons(Settler)[0]], 1), |p| {
-            p.turn.phase = PhaseTag::Trade;
-            p.turn.taker = Some(taker);
-            p.turn.base_takes = 1;
+            turn(p).set_phase(Tag::Trade);
+            turn(p).taker = Some(taker);
+            turn(p).base_takes = 1;
         })
     };
     let active = trading(0);
-    edit(&active, |p| p.turn.base_takes = 3);
+    edit(&active, |p| turn(p).base_takes = 3);
     assert_eq!(
-        refused_fields(&active, |p| p.turn.base_takes = 4),
+        refused_fields(&active, |p| turn(p).base_takes = 4),
         ["turn.base_takes"]
     );
     assert_eq!(
-        refused_fields(&trading(1), |p| p.turn.base_takes = 2),
+        refused_fields(&trading(1), |p| turn(p).base_takes = 2),
         ["turn.base_takes"],
         "another player takes one card (plus Governors and Clerks)"
     );
-    edit(&active, |p| p.turn.bonus_takes = 5);
+    edit(&active, |p| turn(p).bonus_takes = 5);
     assert_eq!(
-        refused_fields(&active, |p| p.turn.bonus_takes = 6),
+        refused_fields(&active, |p| turn(p).bonus_takes = 6),
         ["turn.bonus_takes"]
     );
-    edit(&active, |p| p.turn.taken = 1);
+    edit(&active, |p| turn(p).taken = 1);
     assert_eq!(
-        refused_fields(&active, |p| p.turn.taken = 2),
+        refused_fields(&active, |p| turn(p).taken = 2),
         ["turn.taken"]
     );
 }
@@ -1329,15 +1329,15 @@ fn turn_order_is_checked_only_where_it_is_defined() {
     let s = fresh(3);
     assert_eq!(
         refused_fields(&s, |p| {
-            p.turn.turn_number = 0;
-            p.turn.active_seat = 1;
+            turn(p).turn_number = 0;
+            turn(p).active_seat = 1;
         }),
         ["turn.turn_number"]
     );
     // (u32::MAX - 1) % 3 = 2, so seat 0 would be out of order at any smaller turn number.
     let far = edit(&s, |p| {
-        p.turn.turn_number = u32::MAX;
-        p.turn.active_seat = 0;
+        turn(p).turn_number = u32::MAX;
+        turn(p).active_seat = 0;
     });
     assert_eq!(far.turn().number, u32::MAX);
 }
@@ -1345,13 +1345,13 @@ fn turn_order_is_checked_only_where_it_is_defined() {
 #[test]
 fn unreachable_trade_before_any_draw() {
     let s = edit(&fresh(2), |p| {
-        p.turn.phase = PhaseTag::Trade;
-        p.turn.cards_drawn = 1;
-        p.turn.taker = Some(0);
-        p.turn.base_takes = 1;
+        turn(p).set_phase(Tag::Trade);
+        turn(p).cards_drawn = 1;
+        turn(p).taker = Some(0);
+        turn(p).base_takes = 1;
     });
     assert_eq!(
-        refused_fields(&s, |p| p.turn.cards_drawn = 0),
+        refused_fields(&s, |p| turn(p).cards_drawn = 0),
         ["turn.cards_drawn"]
     );
 }
@@ -1359,14 +1359,14 @@ fn unreachable_trade_before_any_draw() {
 #[test]
 fn unreachable_taker_missing_in_trade_or_set_outside_it() {
     let s = edit(&fresh(2), |p| {
-        p.turn.phase = PhaseTag::Trade;
-        p.turn.cards_drawn = 1;
-        p.turn.taker = Some(0);
-        p.turn.base_takes = 1;
+        turn(p).set_phase(Tag::Trade);
+        turn(p).cards_drawn = 1;
+        turn(p).taker = Some(0);
+        turn(p).base_takes = 1;
     });
-    assert_eq!(refused_fields(&s, |p| p.turn.taker = None), ["turn.taker"]);
+    assert_eq!(refused_fields(&s, |p| turn(p).taker = None), ["turn.taker"]);
     assert_eq!(
-        refused_fields(&fresh(2), |p| p.turn.taker = Some(0)),
+        refused_fields(&fresh(2), |p| turn(p).taker = Some(0)),
         ["turn.taker"]
     );
 }
@@ -1375,11 +1375,11 @@ fn unreachable_taker_missing_in_trade_or_set_outside_it() {
 fn unreachable_active_seat_out_of_turn_order() {
     let s = fresh(3);
     assert_eq!(
-        refused_fields(&s, |p| p.turn.active_seat = 1),
+        refused_fields(&s, |p| turn(p).active_seat = 1),
         ["turn.active_seat"]
     );
     assert_eq!(
-        refused_fields(&s, |p| p.turn.turn_number = 2),
+        refused_fields(&s, |p| turn(p).turn_number = 2),
         ["turn.active_seat"]
     );
 }
@@ -1387,11 +1387,11 @@ fn unreachable_active_seat_out_of_turn_order() {
 #[test]
 fn unreachable_competitive_game_finished_without_its_final_round_or_with_a_harbor() {
     let s = edit(&fresh(2), |p| {
-        p.turn.phase = PhaseTag::Finished;
-        p.turn.final_round = true;
+        turn(p).set_phase(Tag::Finished);
+        turn(p).final_round = true;
     });
     assert_eq!(
-        refused_fields(&s, |p| p.turn.final_round = false),
+        refused_fields(&s, |p| turn(p).final_round = false),
         ["turn.final_round"]
     );
     assert_eq!(
@@ -1410,8 +1410,8 @@ fn r_actions_out_of_turn_or_phase_are_refused_with_stable_codes() {
     assert_eq!(refused(&s, 0, Action::take(0)), "WRONG_PHASE");
     assert_eq!(refused(&s, 0, Action::Repel), "WRONG_PHASE");
     let done = edit(&s, |p| {
-        p.turn.phase = PhaseTag::Finished;
-        p.turn.final_round = true;
+        turn(p).set_phase(Tag::Finished);
+        turn(p).final_round = true;
     });
     assert_eq!(refused(&done, 0, Action::Draw), "GAME_FINISHED");
     assert!(done.legal_actions(None).is_empty());

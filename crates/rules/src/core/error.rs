@@ -42,6 +42,19 @@ impl StateErrors {
         }
     }
 
+    /// Whether a list of `len` entries has at most `max`: a longer one is refused whole, naming
+    /// it (`field` is written only then), before any work per entry. Every list of a state has
+    /// such a limit, far above any game's (docs/operations.md, "Limits").
+    pub fn within(&mut self, len: usize, max: usize, field: impl FnOnce() -> String) -> bool {
+        if len > max {
+            self.push(
+                field(),
+                format!("has {len} entries; at most {max} are possible"),
+            );
+        }
+        len <= max
+    }
+
     /// Sets the ErrorInfo reason.
     pub fn with_reason(mut self, reason: &'static str) -> Self {
         self.reason = Some(reason);

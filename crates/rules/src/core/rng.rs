@@ -26,22 +26,9 @@ pub struct RngParts {
 }
 
 impl RngParts {
-    /// The RNG these parts store, or `None` with the fields that break a rule pushed to `errs`
-    /// (under `rng.`, as every game's state message names them).
+    /// The RNG these parts store: [`GameRng::check`].
     pub fn check(&self, errs: &mut StateErrors) -> Option<GameRng> {
-        let seed = <[u8; 32]>::try_from(self.seed.as_slice());
-        if seed.is_err() {
-            errs.push("rng.seed", "must be 32 bytes");
-        }
-        if self.word_pos > MAX_WORD_POS {
-            errs.push("rng.word_pos", "is out of range");
-        }
-        match seed {
-            Ok(seed) if self.word_pos <= MAX_WORD_POS => {
-                Some(GameRng::restore(seed, self.word_pos))
-            }
-            _ => None,
-        }
+        GameRng::check(&self.seed, self.word_pos, errs)
     }
 }
 
@@ -63,6 +50,23 @@ impl GameRng {
     pub fn from_u64(seed: u64) -> Self {
         Self {
             inner: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// The RNG a state stores as `seed` and `word_pos`, or `None` with the fields that break a
+    /// rule pushed to `errs` (under `rng.`, as every game's state message names them): the one
+    /// place they are checked.
+    pub fn check(seed: &[u8], word_pos: u64, errs: &mut StateErrors) -> Option<GameRng> {
+        let seed = <[u8; 32]>::try_from(seed);
+        if seed.is_err() {
+            errs.push("rng.seed", "must be 32 bytes");
+        }
+        if word_pos > MAX_WORD_POS {
+            errs.push("rng.word_pos", "is out of range");
+        }
+        match seed {
+            Ok(seed) if word_pos <= MAX_WORD_POS => Some(GameRng::restore(seed, word_pos)),
+            _ => None,
         }
     }
 

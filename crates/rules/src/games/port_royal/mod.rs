@@ -16,9 +16,7 @@ pub use action::{Action, CoinReason, Event};
 pub use codes::Code;
 pub use rules_version::Rules;
 pub use setup::{new_game, new_game_under};
-pub use state::{
-    ExpansionParts, Mode, OfferParts, Options, PhaseTag, SeatParts, State, StateParts, TurnParts,
-};
+pub use state::{Mode, Options, State};
 pub use view::View;
 
 /// The component set: the printed cards of the 2014 base game.
@@ -43,7 +41,7 @@ impl crate::games::Game for State {
     type Action = Action;
     type Event = Event;
     type View = View;
-    type Parts = state::StateParts;
+    type Parts = referee_proto::v1::PortRoyalState;
 
     /// The base game, its expedition variant (§5), and Just One More Contract competitive and
     /// cooperative, the last also at a difficulty (three cards set aside).
@@ -97,13 +95,13 @@ impl crate::games::Game for State {
         new_game_under(rules, players, start_seat, seed, options)
     }
     fn from_parts(
-        parts: state::StateParts,
+        parts: referee_proto::v1::PortRoyalState,
         rules: Rules,
         _: &(),
     ) -> Result<Self, crate::core::StateErrors> {
         State::from_parts(&parts, rules)
     }
-    fn to_parts(&self) -> state::StateParts {
+    fn to_parts(&self) -> referee_proto::v1::PortRoyalState {
         State::to_parts(self)
     }
     fn rules(&self) -> Rules {

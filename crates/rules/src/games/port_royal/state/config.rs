@@ -3,7 +3,9 @@
 
 use crate::core::{Seat, StateErrors};
 
-use super::{seat_of, StateParts};
+use referee_proto::v1;
+
+use super::seat_of;
 use crate::games::port_royal::rules_version::Rules;
 
 /// The variant played.
@@ -30,6 +32,37 @@ pub struct Options {
 }
 
 impl Options {
+    /// The options a message names: an unset mode is the competitive game, a number the proto
+    /// does not define is refused (field paths relative to the options).
+    pub fn from_proto(o: &v1::PortRoyalOptions) -> Result<Options, StateErrors> {
+        use v1::PortRoyalMode as M;
+        let mode = match M::try_from(o.mode) {
+            Ok(M::Unspecified | M::Competitive) => Mode::Competitive,
+            Ok(M::Cooperative) => Mode::Cooperative,
+            Err(_) => return Err(StateErrors::one("mode", "unknown mode")),
+        };
+        Ok(Options {
+            contracts: o.contracts,
+            mode,
+            difficulty: o.difficulty,
+            expedition_variant: o.expedition_variant,
+        })
+    }
+
+    /// These options as their message.
+    pub fn to_proto(&self) -> v1::PortRoyalOptions {
+        let mode = match self.mode {
+            Mode::Competitive => v1::PortRoyalMode::Competitive,
+            Mode::Cooperative => v1::PortRoyalMode::Cooperative,
+        };
+        v1::PortRoyalOptions {
+            contracts: self.contracts,
+            mode: mode as i32,
+            difficulty: self.difficulty,
+            expedition_variant: self.expedition_variant,
+        }
+    }
+
     /// Refuses inconsistent options (field paths relative to the options).
     pub fn check(&self) -> Result<(), StateErrors> {
         let mut errs = StateErrors::default();
@@ -104,18 +137,19 @@ pub struct Config {
 }
 
 impl Config {
-    /// The configuration of unchecked parts. Options and the player count are checked first
-    /// and alone: nothing else can be read without them.
+    /// The configuration a state message gives, its `options` read. Options and the player
+    /// count are checked first and alone: nothing else can be read without them.
     pub(super) fn from_parts(
-        p: &StateParts,
+        p: &v1::PortRoyalState,
+        options: Options,
         rules: Rules,
         errs: &mut StateErrors,
     ) -> Result<Config, StateErrors> {
-        p.options.check()?;
+        options.check()?;
         let players = match u8::try_from(p.players) {
-            Ok(n) if p.options.players().contains(&n) => n,
+            Ok(n) if options.players().contains(&n) => n,
             _ => {
-                let r = p.options.players();
+                let r = options.players();
                 return Err(StateErrors::one(
                     "players",
                     format!("must be {} to {} in this variant", r.start(), r.end()),
@@ -130,7 +164,7 @@ impl Config {
             rules,
             players,
             start_seat,
-            options: p.options,
+            options,
         })
     }
 }

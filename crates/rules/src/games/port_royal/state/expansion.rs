@@ -2,12 +2,15 @@
 //! contracts, progress cubes, ships set aside, and the cooperative time and victory piles; their
 //! checks and the queries the rules ask of them.
 
+use referee_proto::v1;
+use v1::PortRoyalCooperativeOutcome as Outcome;
+
 use crate::core::pile::CardId;
 use crate::core::{Seat, StateErrors};
 
 use super::census::{Census, Zone};
-use super::{ids, seat_of, Config, State};
-use crate::games::port_royal::cards;
+use super::{ids, seat_of, Config, State, SEATS};
+use crate::games::port_royal::cards::{self, ALL_CARDS};
 use crate::games::port_royal::contracts::{self, ContractId, Requirement, CONTRACTS, CONTRACT_VP};
 
 /// A face-up contract and who completed it, in order (the i-th completer took space i).
@@ -49,27 +52,45 @@ pub struct Expansion {
     pub outcome: Option<bool>,
 }
 
-/// The expansion's state, unchecked.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct ExpansionParts {
-    /// (contract, completers).
-    pub face_up: Vec<(u32, Vec<u32>)>,
-    /// Face-down contracts.
-    pub face_down: Vec<u32>,
-    /// (seat, contract, level).
-    pub progress: Vec<(u32, u32, u32)>,
-    /// Ships set aside per seat.
-    pub set_aside: Vec<Vec<u32>>,
-    /// Time pile.
-    pub time_pile: Vec<u32>,
-    /// Victory pile.
-    pub victory_pile: Vec<u32>,
-    /// Cooperative outcome.
-    pub outcome: Option<bool>,
+/// The shape of the expansion's message: no list longer than its limit (checked before anything
+/// is read, in the message's order).
+pub(super) fn check_shape(x: &v1::PortRoyalContracts, errs: &mut StateErrors) {
+    if errs.within(x.face_up.len(), CONTRACTS, || "contracts.face_up".into()) {
+        for (i, slot) in x.face_up.iter().enumerate() {
+            let field = || format!("contracts.face_up[{i}].completers");
+            errs.within(slot.completers.len(), SEATS, field);
+        }
+    }
+    errs.within(x.face_down.len(), CONTRACTS, || {
+        "contracts.face_down".into()
+    });
+    let progress = || "contracts.progress".into();
+    errs.within(x.progress.len(), SEATS * CONTRACTS, progress);
+    if errs.within(x.set_aside.len(), SEATS, || "contracts.set_aside".into()) {
+        for (i, ships) in x.set_aside.iter().enumerate() {
+            let field = || format!("contracts.set_aside[{i}].ships");
+            errs.within(ships.ships.len(), ALL_CARDS, field);
+        }
+    }
+    errs.within(x.time_pile.len(), ALL_CARDS, || {
+        "contracts.time_pile".into()
+    });
+    let victory_pile = || "contracts.victory_pile".into();
+    errs.within(x.victory_pile.len(), ALL_CARDS, victory_pile);
+}
+
+/// The cooperative outcome a message names: unset while the game goes on (a number the proto
+/// does not define reads as unset, for the checks to refuse).
+fn outcome(x: &v1::PortRoyalContracts) -> Option<bool> {
+    match x.outcome() {
+        Outcome::Won => Some(true),
+        Outcome::Lost => Some(false),
+        Outcome::Unspecified => None,
+    }
 }
 
 pub(super) fn expansion_from_parts(
-    x: &ExpansionParts,
+    x: &v1::PortRoyalContracts,
     config: &Config,
     census: &mut Census,
     errs: &mut StateErrors,
@@ -99,13 +120,13 @@ pub(super) fn expansion_from_parts(
             }
         };
     let mut face_up = Vec::new();
-    for (i, (raw, completers)) in x.face_up.iter().enumerate() {
+    for (i, slot) in x.face_up.iter().enumerate() {
         let field = || format!("contracts.face_up[{i}]");
-        let Some(id) = contract_id(&|| format!("{}.contract", field()), *raw, errs) else {
+        let Some(id) = contract_id(&|| format!("{}.contract", field()), slot.contract, errs) else {
             continue;
         };
         let mut seats = Vec::new();
-        for (j, &c) in completers.iter().enumerate() {
+        for (j, &c) in slot.completers.iter().enumerate() {
             match seat_of(c, players) {
                 Some(s) if !seats.contains(&s) => seats.push(s),
                 _ => errs.push(
@@ -144,7 +165,15 @@ pub(super) fn expansion_from_parts(
         );
     }
     let mut progress: Vec<Progress> = Vec::new();
-    for (i, &(seat, contract, level)) in x.progress.iter().enumerate() {
+    for (
+        i,
+        &v1::PortRoyalProgress {
+            seat,
+            contract,
+            level,
+        },
+    ) in x.progress.iter().enumerate()
+    {
         let slot = u8::try_from(contract)
             .ok()
             .and_then(|c| face_up.iter().find(|s| s.id == c));
@@ -175,7 +204,7 @@ pub(super) fn expansion_from_parts(
     }
     let mut set_aside = Vec::new();
     for i in 0..usize::from(players) {
-        let raw = x.set_aside.get(i).map_or(&[][..], |v| &v[..]);
+        let raw = x.set_aside.get(i).map_or(&[][..], |v| &v.ships[..]);
         let ships = census.zone(errs, Zone::SetAside(i), raw);
         let mut colours = 0u8;
         for (j, &id) in ships.iter().enumerate() {
@@ -200,7 +229,8 @@ pub(super) fn expansion_from_parts(
     }
     let time_pile = census.zone(errs, Zone::Named("contracts.time_pile"), &x.time_pile);
     let victory_pile = census.zone(errs, Zone::Named("contracts.victory_pile"), &x.victory_pile);
-    if !coop && (!time_pile.is_empty() || !victory_pile.is_empty() || x.outcome.is_some()) {
+    let outcome = outcome(x);
+    if !coop && (!time_pile.is_empty() || !victory_pile.is_empty() || outcome.is_some()) {
         errs.push(
             "contracts.time_pile",
             "the time pile, victory pile and outcome belong to the cooperative variant",
@@ -213,7 +243,7 @@ pub(super) fn expansion_from_parts(
         set_aside,
         time_pile,
         victory_pile,
-        outcome: x.outcome,
+        outcome,
     };
     for s in 0..players {
         let completed = ext
@@ -233,24 +263,50 @@ pub(super) fn expansion_from_parts(
 }
 
 impl Expansion {
-    /// The unchecked parts of the expansion.
-    pub(crate) fn to_parts(&self) -> ExpansionParts {
-        ExpansionParts {
-            face_up: self
-                .face_up
-                .iter()
-                .map(|s| (u32::from(s.id), ids(&s.completers)))
-                .collect(),
+    /// The expansion as its message.
+    pub(crate) fn to_parts(&self) -> v1::PortRoyalContracts {
+        v1::PortRoyalContracts {
+            face_up: self.face_up.iter().map(Slot::to_proto).collect(),
             face_down: ids(&self.face_down),
-            progress: self
-                .progress
+            progress: self.progress.iter().map(Progress::to_proto).collect(),
+            set_aside: self
+                .set_aside
                 .iter()
-                .map(|p| (u32::from(p.seat), u32::from(p.contract), u32::from(p.level)))
+                .map(|v| v1::PortRoyalSetAside { ships: ids(v) })
                 .collect(),
-            set_aside: self.set_aside.iter().map(|v| ids(v)).collect(),
             time_pile: ids(&self.time_pile),
             victory_pile: ids(&self.victory_pile),
-            outcome: self.outcome,
+            outcome: self.outcome_proto() as i32,
+        }
+    }
+
+    /// The cooperative outcome as the messages spell it (unset while the game goes on).
+    pub fn outcome_proto(&self) -> Outcome {
+        match self.outcome {
+            None => Outcome::Unspecified,
+            Some(true) => Outcome::Won,
+            Some(false) => Outcome::Lost,
+        }
+    }
+}
+
+impl Slot {
+    /// A face-up contract as its message (a state's and a view's).
+    pub fn to_proto(&self) -> v1::PortRoyalContractSlot {
+        v1::PortRoyalContractSlot {
+            contract: self.id.into(),
+            completers: ids(&self.completers),
+        }
+    }
+}
+
+impl Progress {
+    /// A progress cube as its message (a state's and a view's).
+    pub fn to_proto(&self) -> v1::PortRoyalProgress {
+        v1::PortRoyalProgress {
+            seat: self.seat.into(),
+            contract: self.contract.into(),
+            level: self.level.into(),
         }
     }
 }

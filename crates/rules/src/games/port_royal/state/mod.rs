@@ -1,7 +1,7 @@
-//! The Port Royal state, split by concept: each zone's model, its unchecked parts (field types
-//! as on the wire) and its checks live together in one module. [`State::from_parts`] is the one
-//! constructor that turns unchecked client data into a validated state, reporting every
-//! inconsistency with its field path.
+//! The Port Royal state, split by concept: each zone's model, how it is read from the state
+//! message and written back, and its checks live together in one module. [`State::from_parts`]
+//! is the one constructor that turns a client's state message (`v1::PortRoyalState`, unchecked)
+//! into a validated state, reporting every inconsistency with its field path.
 
 mod board;
 mod census;
@@ -12,17 +12,20 @@ mod seats;
 mod turn;
 
 pub use config::{Config, Mode, Options, MAX_PLAYERS, OPTIONS};
-pub use expansion::{Expansion, ExpansionParts, Progress, Slot};
-pub use offers::{Offer, OfferKind, OfferParts};
-pub use seats::{SeatParts, SeatState};
-pub use turn::{Phase, PhaseTag, Turn, TurnParts};
+pub use expansion::{Expansion, Progress, Slot};
+pub use offers::{Offer, OfferKind};
+pub use seats::SeatState;
+pub use turn::{Phase, Turn};
 
 use crate::core::pile::{CardId, Supply};
-use crate::core::rng::{GameRng, RngParts};
+use referee_proto::v1;
+
+use crate::core::rng::GameRng;
 use crate::core::status::ScoreItem;
 use crate::core::{Seat, StateErrors};
 
-use super::cards::{self, Card, Person};
+use super::cards::{self, Card, Person, ALL_CARDS};
+use super::contracts::CONTRACTS;
 use super::rules_version::Rules;
 use census::{Census, Zone};
 
@@ -186,35 +189,6 @@ impl State {
     }
 }
 
-/// A Port Royal state as a client sent it, unchecked. Field types mirror the wire.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct StateParts {
-    /// Number of players.
-    pub players: u32,
-    /// Start seat.
-    pub start_seat: u32,
-    /// Options.
-    pub options: Options,
-    /// The RNG.
-    pub rng: RngParts,
-    /// Draw pile, top last.
-    pub draw_pile: Vec<u32>,
-    /// Discard pile.
-    pub discard_pile: Vec<u32>,
-    /// Harbor.
-    pub harbor: Vec<u32>,
-    /// Expedition row.
-    pub expedition_row: Vec<u32>,
-    /// Seats.
-    pub seats: Vec<SeatParts>,
-    /// Turn.
-    pub turn: TurnParts,
-    /// Offers.
-    pub offers: Vec<OfferParts>,
-    /// The expansion, when played.
-    pub contracts: Option<ExpansionParts>,
-}
-
 /// A seat number from the wire, if it is one of `players` seats.
 fn seat_of(v: u32, players: u8) -> Option<Seat> {
     u8::try_from(v).ok().filter(|&s| s < players)
@@ -225,18 +199,58 @@ pub(crate) fn ids(v: &[u8]) -> Vec<u32> {
     v.iter().map(|&c| u32::from(c)).collect()
 }
 
+/// The longest each list of a state may be: no game fills a list beyond what its components
+/// allow, so a longer one is refused whole, before any work per entry (docs/operations.md,
+/// "Limits").
+const SEATS: usize = MAX_PLAYERS as usize;
+
+/// The shape of a state message, checked before anything is read from it: the options name a
+/// mode (they are returned), and no list is longer than the game's components allow (field paths
+/// relative to the Port Royal state, in the message's order).
+fn check_shape(p: &v1::PortRoyalState) -> Result<Options, StateErrors> {
+    let mut errs = StateErrors::default();
+    let options = p.options.as_ref().map_or(Ok(Options::default()), |o| {
+        Options::from_proto(o).map_err(|e| errs.errors.extend(e.under("options.").errors))
+    });
+    errs.within(p.draw_pile.len(), ALL_CARDS, || "draw_pile".into());
+    errs.within(p.discard_pile.len(), ALL_CARDS, || "discard_pile".into());
+    errs.within(p.harbor.len(), ALL_CARDS, || "harbor".into());
+    errs.within(p.expedition_row.len(), ALL_CARDS, || {
+        "expedition_row".into()
+    });
+    if errs.within(p.seats.len(), SEATS, || "seats".into()) {
+        for (i, s) in p.seats.iter().enumerate() {
+            errs.within(s.coins.len(), ALL_CARDS, || format!("seats[{i}].coins"));
+            errs.within(s.display.len(), ALL_CARDS, || format!("seats[{i}].display"));
+        }
+    }
+    if let Some(x) = &p.contracts {
+        expansion::check_shape(x, &mut errs);
+    }
+    errs.within(p.offers.len(), SEATS * (CONTRACTS + 1), || "offers".into());
+    errs.into_result()?;
+    Ok(options.unwrap_or_default())
+}
+
 impl State {
-    /// Builds a validated state, or every reason the parts are inconsistent (field paths relative
-    /// to the Port Royal state). Each zone is read and checked by its own module, in an order
-    /// that keeps the errors in the order they were always reported.
-    pub fn from_parts(p: &StateParts, rules: Rules) -> Result<State, StateErrors> {
+    /// Builds a validated state from a client's state message, or every reason it is malformed
+    /// or inconsistent (field paths relative to the Port Royal state, as the message spells
+    /// them). Its shape is checked first; then each zone is read and checked by its own module,
+    /// in an order that keeps the errors in the order they were always reported.
+    pub fn from_parts(p: &v1::PortRoyalState, rules: Rules) -> Result<State, StateErrors> {
+        let options = check_shape(p)?;
         let mut errs = StateErrors::default();
-        let config = Config::from_parts(p, rules, &mut errs)?;
+        let config = Config::from_parts(p, options, rules, &mut errs)?;
         let players = config.players;
-        let rng = p.rng.check(&mut errs);
+        let rng = p
+            .rng
+            .as_ref()
+            .map_or((&[][..], 0), |r| (&r.seed[..], r.word_pos));
+        let rng = GameRng::check(rng.0, rng.1, &mut errs);
         if p.seats.len() != usize::from(players) {
             errs.push("seats", format!("must have {players} entries"));
         }
+        let t = &turn::read(p.turn.as_ref(), rules);
 
         // The card census, zone by zone.
         let mut census = Census::new();
@@ -244,14 +258,14 @@ impl State {
         let discard = census.zone(&mut errs, Zone::Named("discard_pile"), &p.discard_pile);
         let harbor = census.zone(&mut errs, Zone::Named("harbor"), &p.harbor);
         let expeditions = census.zone(&mut errs, Zone::Named("expedition_row"), &p.expedition_row);
-        let pending = p.turn.pending_ship.map(|raw| {
+        let pending = t.pending_ship.map(|raw| {
             census
                 .zone(&mut errs, Zone::Single("turn.pending_ship"), &[raw])
                 .first()
                 .copied()
         });
         let seats = seats::seats_from_parts(&p.seats, &mut census, &mut errs);
-        let ext = match (&p.contracts, p.options.contracts) {
+        let ext = match (&p.contracts, config.options.contracts) {
             (Some(x), true) => Some(expansion::expansion_from_parts(
                 x,
                 &config,
@@ -268,18 +282,17 @@ impl State {
                 None
             }
         };
-        census.check_complete(players, p.options.contracts, &mut errs);
+        census.check_complete(players, config.options.contracts, &mut errs);
 
         // What each zone may hold.
         board::check_table(&harbor, &expeditions, &mut errs);
         seats::check_displays(&seats, &mut errs);
 
-        let t = &p.turn;
-        let active = t.check_fields(players, &mut errs);
+        let active = turn::check_fields(t, players, &mut errs);
         let offers = offers::offers_from_parts(
             &p.offers,
             players,
-            p.options.cooperative(),
+            config.options.cooperative(),
             ext.as_ref(),
             t,
             &mut errs,
@@ -307,21 +320,24 @@ impl State {
         errs.into_result().map(|()| state)
     }
 
-    /// The unchecked parts of this state (the inverse of `from_parts`).
-    pub fn to_parts(&self) -> StateParts {
-        StateParts {
+    /// This state as its message (`from_parts` of it gives this state back).
+    pub fn to_parts(&self) -> v1::PortRoyalState {
+        v1::PortRoyalState {
             players: u32::from(self.config.players),
             start_seat: u32::from(self.config.start_seat),
-            options: self.config.options,
-            rng: self.rng.to_parts(),
+            options: Some(self.config.options.to_proto()),
+            rng: Some(v1::PortRoyalRng {
+                seed: self.rng.seed().to_vec(),
+                word_pos: self.rng.word_pos(),
+            }),
             draw_pile: ids(&self.draw),
             discard_pile: ids(&self.discard),
             harbor: ids(&self.harbor),
             expedition_row: ids(&self.expeditions),
             seats: self.seats.iter().map(SeatState::to_parts).collect(),
-            turn: self.turn.to_parts(),
-            offers: self.offers.iter().map(|o| o.to_parts()).collect(),
+            turn: Some(self.turn.to_parts(self.config.rules)),
             contracts: self.ext.as_ref().map(Expansion::to_parts),
+            offers: self.offers.iter().map(|o| o.to_parts()).collect(),
         }
     }
 

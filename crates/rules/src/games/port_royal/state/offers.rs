@@ -3,7 +3,10 @@
 
 use crate::core::{Seat, StateErrors};
 
-use super::{seat_of, Expansion, PhaseTag, TurnParts};
+use referee_proto::v1;
+use v1::PortRoyalPhase as Tag;
+
+use super::{seat_of, Expansion};
 use crate::games::port_royal::contracts::{self, ContractId, Requirement};
 
 /// A decision offered at the moment of an event, taken or lost there (spec §3.1).
@@ -24,23 +27,14 @@ pub enum OfferKind {
     VictoryPile,
 }
 
-/// An offer, unchecked: a contract id, or `None` for the victory pile.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct OfferParts {
-    /// Who decides.
-    pub seat: u32,
-    /// The contract; `None` = a victory-pile card.
-    pub contract: Option<u32>,
-}
-
-/// The offers of unchecked parts: each needs a seat and a face-up immediate contract (or,
+/// The offers of a state message (a contract id, or none for the victory pile): each needs a seat and a face-up immediate contract (or,
 /// cooperative, the victory pile), and offers wait only in the DISCOVER or BUST phase.
 pub(super) fn offers_from_parts(
-    parts: &[OfferParts],
+    parts: &[v1::PortRoyalOffer],
     players: u8,
     cooperative: bool,
     ext: Option<&Expansion>,
-    t: &TurnParts,
+    t: &v1::PortRoyalTurn,
     errs: &mut StateErrors,
 ) -> Vec<Offer> {
     let mut offers = Vec::new();
@@ -73,22 +67,22 @@ pub(super) fn offers_from_parts(
             ),
         }
     }
-    if !offers.is_empty() && !matches!(t.phase, PhaseTag::Discover | PhaseTag::Bust) {
+    if !offers.is_empty() && !matches!(t.phase(), Tag::Discover | Tag::Bust) {
         errs.push(
             "offers",
             "offers are decided in the DISCOVER or BUST phase only",
         );
     }
-    if t.phase == PhaseTag::Bust && offers.is_empty() {
+    if t.phase() == Tag::Bust && offers.is_empty() {
         errs.push("turn.phase", "a BUST phase waits for at least one offer");
     }
     offers
 }
 
 impl Offer {
-    /// The unchecked parts of this offer.
-    pub fn to_parts(self) -> OfferParts {
-        OfferParts {
+    /// This offer as its message.
+    pub fn to_parts(self) -> v1::PortRoyalOffer {
+        v1::PortRoyalOffer {
             seat: u32::from(self.seat),
             contract: match self.kind {
                 OfferKind::Contract(c) => Some(u32::from(c)),

@@ -1,5 +1,7 @@
 //! The seats: each player's coins (face down) and display, and their checks.
 
+use referee_proto::v1;
+
 use crate::core::pile::CardId;
 use crate::core::StateErrors;
 
@@ -15,19 +17,10 @@ pub struct SeatState {
     pub display: Vec<CardId>,
 }
 
-/// One seat, unchecked.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct SeatParts {
-    /// Coin card ids.
-    pub coins: Vec<u32>,
-    /// Display card ids.
-    pub display: Vec<u32>,
-}
-
-/// The seats of unchecked parts, their cards counted in the census (at most five are read;
+/// The seats of a state message, their cards counted in the census (at most five are read;
 /// the count is checked with the configuration).
 pub(super) fn seats_from_parts(
-    parts: &[SeatParts],
+    parts: &[v1::PortRoyalSeat],
     census: &mut Census,
     errs: &mut StateErrors,
 ) -> Vec<SeatState> {
@@ -60,9 +53,9 @@ pub(super) fn check_displays(seats: &[SeatState], errs: &mut StateErrors) {
 }
 
 impl SeatState {
-    /// The unchecked parts of this seat.
-    pub(super) fn to_parts(&self) -> SeatParts {
-        SeatParts {
+    /// This seat as its message.
+    pub(super) fn to_parts(&self) -> v1::PortRoyalSeat {
+        v1::PortRoyalSeat {
             coins: super::ids(&self.coins),
             display: super::ids(&self.display),
         }

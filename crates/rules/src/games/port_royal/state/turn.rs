@@ -1,5 +1,8 @@
-//! The turn: whose it is, its phase and counters; the fields of the wire's flat turn message,
-//! and the invariants that tie the turn to the harbor and the offers.
+//! The turn: whose it is, its phase and counters; how the state message's flat turn message is
+//! read and written, and the invariants that tie the turn to the harbor and the offers.
+
+use referee_proto::v1;
+use v1::PortRoyalPhase as Tag;
 
 use crate::core::pile::CardId;
 use crate::core::{Seat, StateErrors};
@@ -7,6 +10,7 @@ use crate::core::{Seat, StateErrors};
 use super::{seat_of, OfferKind, State};
 use crate::games::port_royal::cards::Person;
 use crate::games::port_royal::contracts::{self, Requirement};
+use crate::games::port_royal::rules_version::Rules;
 
 /// The phase of the current turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,76 +54,41 @@ pub struct Turn {
     pub number: u32,
 }
 
-/// Phase tags as on the wire.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum PhaseTag {
-    /// Not set (invalid).
-    #[default]
-    Unspecified,
-    /// Discover.
-    Discover,
-    /// Repel.
-    Repel,
-    /// Trade.
-    Trade,
-    /// Finished.
-    Finished,
-    /// Bust, offers pending.
-    Bust,
-}
-
-/// The turn, unchecked.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct TurnParts {
-    /// Active seat.
-    pub active_seat: u32,
-    /// Phase.
-    pub phase: PhaseTag,
-    /// Cards drawn.
-    pub cards_drawn: u32,
-    /// Repel only.
-    pub pending_ship: Option<u32>,
-    /// Trade only (and then required).
-    pub taker: Option<u32>,
-    /// Trade only.
-    pub base_takes: u32,
-    /// Trade only.
-    pub bonus_takes: u32,
-    /// Trade only.
-    pub taken: u32,
-    /// Final round.
-    pub final_round: bool,
-    /// Turn number.
-    pub turn_number: u32,
-}
-
-impl TurnParts {
-    /// The fields of the turn that can be checked alone: the active seat (returned, seat 0
-    /// standing in when it is not one), the turn number, and the fields that belong to one phase.
-    pub(super) fn check_fields(&self, players: u8, errs: &mut StateErrors) -> Seat {
-        let active = seat_of(self.active_seat, players).unwrap_or_else(|| {
-            errs.push("turn.active_seat", "no such seat");
-            0
-        });
-        if self.turn_number == 0 {
-            errs.push("turn.turn_number", "counts from 1");
-        }
-        if self.phase != PhaseTag::Repel && self.pending_ship.is_some() {
-            errs.push("turn.pending_ship", "is set only in the REPEL phase");
-        }
-        if self.phase != PhaseTag::Trade {
-            if self.taker.is_some() {
-                errs.push("turn.taker", "is set only in the TRADE phase");
-            }
-            if (self.base_takes, self.bonus_takes, self.taken) != (0, 0, 0) {
-                errs.push(
-                    "turn.base_takes",
-                    "base_takes, bonus_takes and taken are set only in the TRADE phase",
-                );
-            }
-        }
-        active
+/// The turn a state message carries (absent: every field unset), as the current version spells
+/// it: port-royal/1 left a TRADE taker of seat 0 out.
+pub(super) fn read(t: Option<&v1::PortRoyalTurn>, rules: Rules) -> v1::PortRoyalTurn {
+    let mut t = t.cloned().unwrap_or_default();
+    if (t.taker, rules, t.phase()) == (None, Rules::V1, Tag::Trade) {
+        t.taker = Some(0);
     }
+    t
+}
+
+/// The fields of a turn message that can be checked alone: the active seat (returned, seat 0
+/// standing in when it is not one), the turn number, and the fields that belong to one phase.
+pub(super) fn check_fields(t: &v1::PortRoyalTurn, players: u8, errs: &mut StateErrors) -> Seat {
+    let active = seat_of(t.active_seat, players).unwrap_or_else(|| {
+        errs.push("turn.active_seat", "no such seat");
+        0
+    });
+    if t.turn_number == 0 {
+        errs.push("turn.turn_number", "counts from 1");
+    }
+    if t.phase() != Tag::Repel && t.pending_ship.is_some() {
+        errs.push("turn.pending_ship", "is set only in the REPEL phase");
+    }
+    if t.phase() != Tag::Trade {
+        if t.taker.is_some() {
+            errs.push("turn.taker", "is set only in the TRADE phase");
+        }
+        if (t.base_takes, t.bonus_takes, t.taken) != (0, 0, 0) {
+            errs.push(
+                "turn.base_takes",
+                "base_takes, bonus_takes and taken are set only in the TRADE phase",
+            );
+        }
+    }
+    active
 }
 
 impl State {
@@ -127,7 +96,7 @@ impl State {
     /// then checks the turn invariants; `pending` is the pending ship after the card census.
     pub(super) fn read_turn(
         &mut self,
-        t: &TurnParts,
+        t: &v1::PortRoyalTurn,
         pending: Option<Option<CardId>>,
         errs: &mut StateErrors,
     ) {
@@ -140,8 +109,7 @@ impl State {
             );
         }
         let outcome = self.ext.as_ref().and_then(|x| x.outcome);
-        if (t.phase == PhaseTag::Finished) != outcome.is_some() && self.config.options.cooperative()
-        {
+        if (t.phase() == Tag::Finished) != outcome.is_some() && self.config.options.cooperative() {
             errs.push(
                 "contracts.outcome",
                 "is set exactly when a cooperative game is finished",
@@ -150,16 +118,16 @@ impl State {
         // A phase that cannot be read stands in as Finished; the turn invariants are then not
         // checked, so the one error is not followed by others that only the stand-in causes.
         let mut phase_read = true;
-        self.turn.phase = match t.phase {
-            PhaseTag::Unspecified => {
+        self.turn.phase = match t.phase() {
+            Tag::Unspecified => {
                 errs.push("turn.phase", "must be set");
                 phase_read = false;
                 Phase::Finished
             }
-            PhaseTag::Discover => Phase::Discover,
-            PhaseTag::Finished => Phase::Finished,
-            PhaseTag::Bust => Phase::Bust,
-            PhaseTag::Repel => match pending {
+            Tag::Discover => Phase::Discover,
+            Tag::Finished => Phase::Finished,
+            Tag::Bust => Phase::Bust,
+            Tag::Repel => match pending {
                 Some(Some(ship)) => {
                     if !self.can_repel(active, ship) {
                         errs.push(
@@ -178,7 +146,7 @@ impl State {
                     Phase::Finished
                 }
             },
-            PhaseTag::Trade => {
+            Tag::Trade => {
                 let taker = match t.taker {
                     None => {
                         errs.push("turn.taker", "is required in the TRADE phase");
@@ -321,30 +289,31 @@ impl State {
 }
 
 impl Turn {
-    /// The turn as wire parts.
-    pub fn to_parts(&self) -> TurnParts {
+    /// The turn as its message, as `rules` spells it: port-royal/1 states keep their bytes, and
+    /// that version left a TRADE taker of seat 0 out.
+    pub fn to_parts(&self, rules: Rules) -> v1::PortRoyalTurn {
         let (phase, pending_ship, taker, base_takes, bonus_takes, taken) = match self.phase {
-            Phase::Discover => (PhaseTag::Discover, None, None, 0, 0, 0),
-            Phase::Repel { ship } => (PhaseTag::Repel, Some(u32::from(ship)), None, 0, 0, 0),
+            Phase::Discover => (Tag::Discover, None, None, 0, 0, 0),
+            Phase::Repel { ship } => (Tag::Repel, Some(u32::from(ship)), None, 0, 0, 0),
             Phase::Trade {
                 taker,
                 base_takes,
                 bonus_takes,
                 taken,
             } => (
-                PhaseTag::Trade,
+                Tag::Trade,
                 None,
-                Some(u32::from(taker)),
+                (rules != Rules::V1 || taker != 0).then_some(u32::from(taker)),
                 u32::from(base_takes),
                 u32::from(bonus_takes),
                 u32::from(taken),
             ),
-            Phase::Bust => (PhaseTag::Bust, None, None, 0, 0, 0),
-            Phase::Finished => (PhaseTag::Finished, None, None, 0, 0, 0),
+            Phase::Bust => (Tag::Bust, None, None, 0, 0, 0),
+            Phase::Finished => (Tag::Finished, None, None, 0, 0, 0),
         };
-        TurnParts {
+        v1::PortRoyalTurn {
             active_seat: u32::from(self.active),
-            phase,
+            phase: phase as i32,
             cards_drawn: self.drawn,
             pending_ship,
             taker,
