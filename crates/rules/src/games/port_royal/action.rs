@@ -1,7 +1,11 @@
-//! Port Royal actions (a seat's decisions) and events (what happened, public information only).
+//! Port Royal actions (a seat's decisions) and events (what happened, public information only),
+//! and how their messages spell them.
+
+use referee_proto::v1;
+use v1::port_royal_action::Kind;
 
 use crate::core::pile::CardId;
-use crate::core::Seat;
+use crate::core::{Seat, StateErrors};
 
 /// A decision. Card ids are kept as sent (`u32`) so that an id out of range is a violation
 /// like any other card that is not where the action says. Serializable, for recorded
@@ -225,4 +229,211 @@ pub enum Event {
     },
     /// The game finished.
     GameFinished,
+}
+
+/// A field the action's message marks `optional` and the action needs (`take.card`).
+fn required(value: Option<u32>, field: &str) -> Result<u32, StateErrors> {
+    value.ok_or_else(|| StateErrors::one(field, "is required"))
+}
+
+impl Action {
+    /// The action a client's message names: `Ok(None)` when it names none, an error naming a
+    /// required field that is missing (paths relative to the action message).
+    pub fn from_proto(a: &v1::PortRoyalAction) -> Result<Option<Action>, StateErrors> {
+        let Some(kind) = &a.kind else {
+            return Ok(None);
+        };
+        Ok(Some(match kind {
+            Kind::Draw(_) => Action::Draw,
+            Kind::Stop(_) => Action::Stop,
+            Kind::Repel(_) => Action::Repel,
+            Kind::Admit(_) => Action::Admit,
+            Kind::Take(t) => Action::Take {
+                card: required(t.card, "take.card")?,
+                decline_coins: t.decline_coins,
+                gift_to: t.gift_to,
+            },
+            Kind::Pass(_) => Action::Pass,
+            Kind::ClaimExpedition(c) => Action::ClaimExpedition {
+                expedition: c.expedition,
+                persons: c.persons.clone(),
+            },
+            Kind::CompleteContract(c) => {
+                Action::CompleteContract(required(c.contract, "complete_contract.contract")?)
+            }
+            Kind::Accept(_) => Action::Accept,
+            Kind::Decline(_) => Action::Decline,
+        }))
+    }
+
+    /// This action as its message.
+    pub fn to_proto(&self) -> v1::PortRoyalAction {
+        use v1::port_royal_action as m;
+        let kind = match self {
+            Action::Draw => Kind::Draw(m::Draw {}),
+            Action::Stop => Kind::Stop(m::Stop {}),
+            Action::Repel => Kind::Repel(m::Repel {}),
+            Action::Admit => Kind::Admit(m::Admit {}),
+            Action::Take {
+                card,
+                decline_coins,
+                gift_to,
+            } => Kind::Take(m::Take {
+                card: Some(*card),
+                decline_coins: *decline_coins,
+                gift_to: *gift_to,
+            }),
+            Action::Pass => Kind::Pass(m::Pass {}),
+            Action::ClaimExpedition {
+                expedition,
+                persons,
+            } => Kind::ClaimExpedition(m::ClaimExpedition {
+                expedition: *expedition,
+                persons: persons.clone(),
+            }),
+            Action::CompleteContract(contract) => Kind::CompleteContract(m::CompleteContract {
+                contract: Some(*contract),
+            }),
+            Action::Accept => Kind::Accept(m::Accept {}),
+            Action::Decline => Kind::Decline(m::Decline {}),
+        };
+        v1::PortRoyalAction { kind: Some(kind) }
+    }
+}
+
+impl CoinReason {
+    /// The reason as its enum in the messages.
+    pub fn to_proto(self) -> v1::PortRoyalCoinReason {
+        use v1::PortRoyalCoinReason as R;
+        match self {
+            CoinReason::Admiral => R::Admiral,
+            CoinReason::Jester => R::Jester,
+            CoinReason::TaxBonus => R::TaxBonus,
+            CoinReason::Expedition => R::Expedition,
+            CoinReason::Gunner => R::Gunner,
+            CoinReason::ViceAdmiral => R::ViceAdmiral,
+            CoinReason::Gift => R::Gift,
+        }
+    }
+}
+
+impl Event {
+    /// This event as its message.
+    pub fn to_proto(&self) -> v1::PortRoyalEvent {
+        use v1::port_royal_event::{self as m, Kind as E};
+        let ids = |v: &[u8]| v.iter().map(|&c| u32::from(c)).collect();
+        let kind = match self {
+            &Event::CardDrawn {
+                seat,
+                card,
+                from_time_pile,
+            } => E::CardDrawn(m::CardDrawn {
+                seat: seat.into(),
+                card: card.into(),
+                from_time_pile,
+            }),
+            &Event::ShipRepelled { seat, card } => E::ShipRepelled(m::ShipRepelled {
+                seat: seat.into(),
+                card: card.into(),
+            }),
+            &Event::Busted { seat, card } => E::Busted(m::Busted {
+                seat: seat.into(),
+                card: card.into(),
+            }),
+            Event::TaxResolved {
+                card,
+                coins_lost,
+                bonus_seats,
+            } => E::TaxResolved(m::TaxResolved {
+                card: (*card).into(),
+                coins_lost: coins_lost.clone(),
+                bonus_seats: ids(bonus_seats),
+            }),
+            &Event::Reshuffled { cards } => E::Reshuffled(m::Reshuffled { cards }),
+            &Event::ChanceBegan { seat, takes } => E::ChanceBegan(m::ChanceBegan {
+                seat: seat.into(),
+                takes,
+            }),
+            &Event::CardTaken {
+                seat,
+                card,
+                coins_gained,
+                coins_paid,
+                fee_paid,
+                declined,
+            } => E::CardTaken(m::CardTaken {
+                seat: seat.into(),
+                card: card.into(),
+                coins_gained,
+                coins_paid,
+                fee_paid,
+                declined,
+            }),
+            &Event::CoinsGained {
+                seat,
+                coins,
+                reason,
+            } => E::CoinsGained(m::CoinsGained {
+                seat: seat.into(),
+                coins,
+                reason: reason.to_proto() as i32,
+            }),
+            &Event::ExpeditionRevealed { card } => {
+                E::ExpeditionRevealed(m::ExpeditionRevealed { card: card.into() })
+            }
+            Event::ExpeditionClaimed {
+                seat,
+                expedition,
+                persons,
+            } => E::ExpeditionClaimed(m::ExpeditionClaimed {
+                seat: (*seat).into(),
+                expedition: (*expedition).into(),
+                persons: ids(persons),
+            }),
+            &Event::Passed { seat } => E::Passed(m::Passed { seat: seat.into() }),
+            &Event::TurnEnded { seat, discarded } => E::TurnEnded(m::TurnEnded {
+                seat: seat.into(),
+                discarded,
+            }),
+            Event::FinalRoundBegan {
+                seats,
+                supply_exhausted,
+            } => E::FinalRoundBegan(m::FinalRoundBegan {
+                seats: ids(seats),
+                supply_exhausted: *supply_exhausted,
+            }),
+            Event::GameFinished => E::GameFinished(m::GameFinished {}),
+            &Event::ContractCompleted {
+                seat,
+                contract,
+                space,
+                coins,
+            } => E::ContractCompleted(m::ContractCompleted {
+                seat: seat.into(),
+                contract: contract.into(),
+                space,
+                coins,
+            }),
+            &Event::ContractProgressed {
+                seat,
+                contract,
+                level,
+            } => E::ContractProgressed(m::ContractProgressed {
+                seat: seat.into(),
+                contract: contract.into(),
+                level,
+            }),
+            &Event::OfferDeclined { seat, contract } => E::OfferDeclined(m::OfferDeclined {
+                seat: seat.into(),
+                contract: contract.map(u32::from),
+            }),
+            &Event::ShipSetAside { seat, card } => E::ShipSetAside(m::ShipSetAside {
+                seat: seat.into(),
+                card: card.into(),
+            }),
+            &Event::VictoryPileGrew { cards } => E::VictoryPileGrew(m::VictoryPileGrew { cards }),
+            &Event::CooperativeEnded { won } => E::CooperativeEnded(m::CooperativeEnded { won }),
+        };
+        v1::PortRoyalEvent { kind: Some(kind) }
+    }
 }

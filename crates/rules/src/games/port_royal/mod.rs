@@ -5,6 +5,7 @@ pub mod action;
 mod bot;
 pub mod cards;
 pub mod codes;
+pub mod components;
 pub mod contracts;
 mod rules;
 pub mod rules_version;

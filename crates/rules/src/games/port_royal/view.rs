@@ -1,10 +1,12 @@
 //! What a seat or a spectator may see (§1: coins are face down; the piles show their backs).
 //! Coins and the piles are counts, the RNG is absent; everything else is public.
 
+use referee_proto::v1;
+
 use crate::core::pile::CardId;
 use crate::core::Seat;
 
-use super::state::{Config, Offer, Progress, Slot, State, Turn};
+use super::state::{ids, outcome_to_proto, Config, Offer, Progress, Slot, State, Turn};
 
 /// A public picture of a Port Royal game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +97,51 @@ impl State {
                 victory_pile_count: x.victory_pile.len() as u32,
                 outcome: x.outcome,
             }),
+        }
+    }
+}
+
+impl View {
+    /// This view as its message: the state's message with counts in place of what is hidden.
+    pub fn to_proto(&self) -> v1::PortRoyalView {
+        let seats = self.seats.iter().map(|s| v1::PortRoyalSeatView {
+            coin_count: s.coin_count,
+            display: ids(&s.display),
+            victory_points: s.victory_points,
+            swords: s.swords,
+            contracts_completed: s.contracts_completed,
+        });
+        v1::PortRoyalView {
+            players: self.config.players.into(),
+            start_seat: self.config.start_seat.into(),
+            options: Some(self.config.options.to_proto()),
+            draw_pile_count: self.draw_pile_count,
+            discard_pile_count: self.discard_pile_count,
+            harbor: ids(&self.harbor),
+            expedition_row: ids(&self.expedition_row),
+            seats: seats.collect(),
+            turn: Some(self.turn.to_parts(self.config.rules)),
+            contracts: self.contracts.as_ref().map(ContractsView::to_proto),
+            offers: self.offers.iter().map(|o| o.to_parts()).collect(),
+        }
+    }
+}
+
+impl ContractsView {
+    /// The expansion's part of a view as its message.
+    fn to_proto(&self) -> v1::PortRoyalContractsView {
+        let set_aside = self
+            .set_aside
+            .iter()
+            .map(|v| v1::PortRoyalSetAside { ships: ids(v) });
+        v1::PortRoyalContractsView {
+            face_up: self.face_up.iter().map(Slot::to_proto).collect(),
+            face_down_count: self.face_down_count,
+            progress: self.progress.iter().map(Progress::to_proto).collect(),
+            set_aside: set_aside.collect(),
+            time_pile_count: self.time_pile_count,
+            victory_pile_count: self.victory_pile_count,
+            outcome: outcome_to_proto(self.outcome),
         }
     }
 }

@@ -276,18 +276,19 @@ impl Expansion {
                 .collect(),
             time_pile: ids(&self.time_pile),
             victory_pile: ids(&self.victory_pile),
-            outcome: self.outcome_proto() as i32,
+            outcome: outcome_to_proto(self.outcome),
         }
     }
+}
 
-    /// The cooperative outcome as the messages spell it (unset while the game goes on).
-    pub fn outcome_proto(&self) -> Outcome {
-        match self.outcome {
-            None => Outcome::Unspecified,
-            Some(true) => Outcome::Won,
-            Some(false) => Outcome::Lost,
-        }
-    }
+/// The cooperative outcome as the messages spell it (unset while the game goes on).
+pub(crate) fn outcome_to_proto(outcome: Option<bool>) -> i32 {
+    let outcome = match outcome {
+        None => Outcome::Unspecified,
+        Some(true) => Outcome::Won,
+        Some(false) => Outcome::Lost,
+    };
+    outcome as i32
 }
 
 impl Slot {

@@ -12,6 +12,7 @@ mod seats;
 mod turn;
 
 pub use config::{Config, Mode, Options, MAX_PLAYERS, OPTIONS};
+pub(crate) use expansion::outcome_to_proto;
 pub use expansion::{Expansion, Progress, Slot};
 pub use offers::{Offer, OfferKind};
 pub use seats::SeatState;
