@@ -189,18 +189,32 @@ pub fn check_envelope(
     })
 }
 
-/// The seat is one of the game's `players`: checked by every game's `check` once it has said
-/// whether the game is over, before whose turn it is, so a seat no game has (3 in a 3-player
-/// game) gets the same answer in every game.
-pub fn check_seat(seat: Seat, players: u8) -> Result<(), Violation> {
+/// The checks every game's `check` begins with, written once: the game goes on (`now` is what
+/// must be decided, `None` once it is over: `GAME_FINISHED`), and `seat` is one of its `players`
+/// (`NO_SUCH_SEAT`, so a seat no game has gets the same answer in every game). Returns `now`;
+/// whether `seat` may act when it is not the one to decide is the game's (Village's free
+/// actions), and [`not_your_turn`] the answer when it may not.
+pub fn check_seat<T>(seat: Seat, players: u8, now: Option<T>) -> Result<T, Violation> {
+    let now = now.ok_or_else(game_over)?;
     if seat < players {
-        return Ok(());
+        return Ok(now);
     }
     Err(Violation::new(
         EnvelopeCode::NoSuchSeat,
         format!("Seat {seat} does not exist in a {players}-player game."),
     )
     .with("players", players))
+}
+
+/// An action of a seat that is not the one to decide: `NOT_YOUR_TURN`, naming the seat to act
+/// (`to_act`) in the game's own `sentence`.
+pub fn not_your_turn(actor: Seat, sentence: String) -> Violation {
+    Violation::new(EnvelopeCode::NotYourTurn, sentence).with("to_act", actor)
+}
+
+/// The answer to an action once the game is over (`GAME_FINISHED`).
+pub fn game_over() -> Violation {
+    Violation::new(EnvelopeCode::GameFinished, "The game is over.")
 }
 
 /// Every state of a game played from `game` to its end by random listed actions drawn from

@@ -382,9 +382,7 @@ impl<G: Game> Table<G> {
             Some((_, action)) => self.check(seat, &action).err(),
             None => None,
         }
-        .unwrap_or_else(|| {
-            Violation::new(crate::core::EnvelopeCode::GameFinished, "The game is over.")
-        })
+        .unwrap_or_else(super::game_over)
     }
 }
 

@@ -12,7 +12,8 @@ mod trade;
 mod turn;
 
 use crate::core::status::{rank, Standing};
-use crate::core::{Cooperative, EnvelopeCode, Seat, Status, Violation};
+use crate::core::{Cooperative, Seat, Status, Violation};
+use crate::games;
 
 use super::Code;
 
@@ -137,19 +138,10 @@ impl State {
 
     /// Would `seat` be allowed to take `action` now? Changes nothing.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), Violation> {
-        let Some(actor) = self.to_act() else {
-            return Err(Violation::new(
-                EnvelopeCode::GameFinished,
-                "The game is over.",
-            ));
-        };
-        crate::games::check_seat(seat, self.config.players)?;
+        let actor = games::check_seat(seat, self.config.players, self.to_act())?;
         if seat != actor {
-            return Err(Violation::new(
-                EnvelopeCode::NotYourTurn,
-                format!("It is seat {actor}'s decision, not seat {seat}'s."),
-            )
-            .with("to_act", actor));
+            let sentence = format!("It is seat {actor}'s decision, not seat {seat}'s.");
+            return Err(games::not_your_turn(actor, sentence));
         }
         if !self.offers.is_empty() {
             return match action {

@@ -14,7 +14,8 @@ mod voyage;
 mod words;
 
 use crate::core::status::{rank, Status};
-use crate::core::{EnvelopeCode, Seat, Violation};
+use crate::core::{Seat, Violation};
+use crate::games;
 
 use super::action::{Action, Cube, Event};
 use super::pieces::{Colour, Space};
@@ -65,13 +66,7 @@ impl State {
 
     /// Whether an action would be accepted; changes nothing.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), Violation> {
-        let Some(decision) = self.decision() else {
-            return Err(Violation::new(
-                EnvelopeCode::GameFinished,
-                "The game is over.",
-            ));
-        };
-        crate::games::check_seat(seat, self.config.players)?;
+        let decision = games::check_seat(seat, self.config.players, self.decision())?;
         if seat != decision.seat() && is_free(action) && self.config.rules.free_actions() {
             if self.free_options(seat).any(|a| a == *action) {
                 return Ok(());
@@ -79,11 +74,8 @@ impl State {
             return Err(self.why_not(decision, seat, action));
         }
         if seat != decision.seat() {
-            return Err(Violation::new(
-                EnvelopeCode::NotYourTurn,
-                format!("Seat {} must decide now.", decision.seat()),
-            )
-            .with("to_act", decision.seat()));
+            let sentence = format!("Seat {} must decide now.", decision.seat());
+            return Err(games::not_your_turn(decision.seat(), sentence));
         }
         let action = self.canonical(seat, *action);
         if self.is_option(action) {
