@@ -28,7 +28,7 @@ fn mid_game<G: Game>(context: &G::Context, options: &G::Options, players: u8) ->
     states.swap_remove(states.len() / 2)
 }
 
-fn game<G: Wire<StateProto: Message + Default>>(c: &mut Criterion) {
+fn game<G: Wire<Parts: Message + Default>>(c: &mut Criterion) {
     let contexts = Contexts::default();
     let context = G::context(&contexts);
     let mut variants = G::variants();
@@ -63,7 +63,7 @@ fn game<G: Wire<StateProto: Message + Default>>(c: &mut Criterion) {
                 b.iter(|| black_box(message(s).encode_to_vec()))
             });
             c.bench_with_input(BenchmarkId::new("decode_only", &id), &bytes, |b, bytes| {
-                b.iter(|| black_box(G::StateProto::decode(bytes.as_slice()).unwrap()))
+                b.iter(|| black_box(G::Parts::decode(bytes.as_slice()).unwrap()))
             });
             // The game's checks alone: parts (cloned) to a checked state.
             let parts = state.to_parts();
@@ -75,7 +75,7 @@ fn game<G: Wire<StateProto: Message + Default>>(c: &mut Criterion) {
                 &bytes,
                 |b, bytes| {
                     b.iter(|| {
-                        let p = G::StateProto::decode(bytes.as_slice()).unwrap();
+                        let p = G::Parts::decode(bytes.as_slice()).unwrap();
                         black_box(state_from_proto::<G>(p, rules, context).is_ok())
                     })
                 },

@@ -1,15 +1,15 @@
 //! Village test helpers: games on the provisional and the test suite's set, seeded random play,
-//! and state surgery through the game's parts (`to_parts`, edit, `from_parts`), so every
-//! scenario state is one the referee accepts.
+//! and state surgery through the state's message (`to_parts`, edit, `from_parts`), so every
+//! scenario state is one the referee accepts, built as a client would send it.
 #![allow(dead_code)]
 
 use std::sync::Arc;
 
+use referee::core::At;
 use referee::core::{GameRng, Seat};
 use referee::games::village::components::{Components, Library, Piece, PROVISIONAL};
-use referee::games::village::pieces::Goods;
-use referee::games::village::pieces::{Colour, Space};
-use referee::games::village::state::{Parts, Place};
+use referee::games::village::pieces::{Colour, Good, Space};
+use referee::games::village::state::{Goal, Place};
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, Rules, State};
 use referee::pb::v1;
 use referee::service::wire;
@@ -92,25 +92,30 @@ pub fn refused(state: &State, seat: Seat, action: Action) -> &'static str {
         .code
 }
 
-/// The state with its parts edited (and checked again).
-pub fn edit(state: &State, f: impl FnOnce(&mut Parts)) -> State {
+/// The library of one set: the state's.
+fn library(state: &State) -> Library {
+    Library::one(Arc::clone(&state.config().components))
+}
+
+/// The state with its message edited (and checked again).
+pub fn edit(state: &State, f: impl FnOnce(&mut v1::VillageState)) -> State {
     let mut p = state.to_parts();
     f(&mut p);
-    State::from_parts(p, state.config().rules, &state.config().components)
+    State::from_parts(&p, state.config().rules, &library(state))
         .unwrap_or_else(|e| panic!("refused: {e}"))
 }
 
 /// The same state under another rules version.
 pub fn under(state: &State, rules: Rules) -> State {
-    State::from_parts(state.to_parts(), rules, &state.config().components)
+    State::from_parts(&state.to_parts(), rules, &library(state))
         .unwrap_or_else(|e| panic!("refused under {rules:?}: {e}"))
 }
 
 /// The fields an edited state is refused on.
-pub fn refused_fields(state: &State, f: impl FnOnce(&mut Parts)) -> Vec<String> {
+pub fn refused_fields(state: &State, f: impl FnOnce(&mut v1::VillageState)) -> Vec<String> {
     let mut p = state.to_parts();
     f(&mut p);
-    State::from_parts(p, state.config().rules, &state.config().components)
+    State::from_parts(&p, state.config().rules, &library(state))
         .expect_err("the state should be refused")
         .errors
         .into_iter()
@@ -118,12 +123,13 @@ pub fn refused_fields(state: &State, f: impl FnOnce(&mut Parts)) -> Vec<String> 
         .collect()
 }
 
-/// The fields the wire refuses a state on when `f` edits its message (for what only the wire
-/// can spell: unknown enum numbers, place codes).
+/// The fields the service refuses a state on when `f` edits its message (as `refused_fields`,
+/// through the service's entry: for what only a message can spell, unknown enum numbers and
+/// place codes).
 pub fn refused_on_the_wire(state: &State, f: impl FnOnce(&mut v1::VillageState)) -> Vec<String> {
     let mut p = wire::state_message(state);
     f(&mut p);
-    let set = Arc::new(Library::one(Arc::clone(&state.config().components)));
+    let set = Arc::new(library(state));
     wire::state_from_proto::<State>(p, state.config().rules, &set)
         .expect_err("the state should be refused")
         .errors
@@ -132,40 +138,78 @@ pub fn refused_on_the_wire(state: &State, f: impl FnOnce(&mut v1::VillageState))
         .collect()
 }
 
+// The message's optional parts, to edit (each created empty if absent).
+
+/// The general supply.
+pub fn supply(p: &mut v1::VillageState) -> &mut v1::VillageSupply {
+    p.supply.get_or_insert_default()
+}
+
+/// The market.
+pub fn market(p: &mut v1::VillageState) -> &mut v1::VillageMarket {
+    p.market.get_or_insert_default()
+}
+
+/// Village Port's harbour.
+pub fn harbour(p: &mut v1::VillageState) -> &mut v1::VillageHarbour {
+    p.harbour.get_or_insert_default()
+}
+
+/// A seat's ship.
+pub fn ship(s: &mut v1::VillageSeat) -> &mut v1::VillageShip {
+    s.ship.get_or_insert_default()
+}
+
+/// The count of one colour in a cubes message.
+pub fn cube(c: &mut Option<v1::VillageCubes>, colour: Colour) -> &mut u32 {
+    let c = c.get_or_insert_default();
+    match colour {
+        Colour::Brown => &mut c.brown,
+        Colour::Pink => &mut c.pink,
+        Colour::Orange => &mut c.orange,
+        Colour::Green => &mut c.green,
+    }
+}
+
+/// A seat's pending decision, as the message spells it.
+pub fn decide(d: Decision) -> v1::VillageDecision {
+    d.to_proto()
+}
+
 // Edits that keep every piece counted once.
 
 /// Moves `n` cubes of a colour from the supply to a seat's farmyard.
-pub fn give_cubes(p: &mut Parts, seat: usize, colour: Colour, n: u32) {
-    p.supply.cubes.0[colour as usize] -= n;
-    p.seats[seat].cubes.add(colour, n);
+pub fn give_cubes(p: &mut v1::VillageState, seat: usize, colour: Colour, n: u32) {
+    *cube(&mut supply(p).cubes, colour) -= n;
+    *cube(&mut p.seats[seat].cubes, colour) += n;
 }
 
-/// A goods kind's count.
-pub fn goods_mut(g: &mut Goods, piece: Piece) -> &mut u32 {
-    let kind = match piece {
-        Piece::Horse => 0,
-        Piece::Ox => 1,
-        Piece::Wagon => 2,
-        Piece::Plow => 3,
-        Piece::Scroll => 4,
+/// A goods kind's count in a goods message.
+pub fn goods_mut(g: &mut Option<v1::VillageGoods>, piece: Piece) -> &mut u32 {
+    let g = g.get_or_insert_default();
+    match piece {
+        Piece::Horse => &mut g.horse,
+        Piece::Ox => &mut g.ox,
+        Piece::Wagon => &mut g.wagon,
+        Piece::Plow => &mut g.plow,
+        Piece::Scroll => &mut g.scroll,
         Piece::Grain => unreachable!("grain is counted apart"),
-    };
-    &mut g.0[kind]
+    }
 }
 
 /// Moves a piece (a goods tile or a grain) from the supply to a seat's farmyard.
-pub fn give(p: &mut Parts, seat: usize, piece: Piece) {
+pub fn give(p: &mut v1::VillageState, seat: usize, piece: Piece) {
     if piece == Piece::Grain {
-        p.supply.grain -= 1;
+        supply(p).grain -= 1;
         p.seats[seat].grain += 1;
     } else {
-        *goods_mut(&mut p.supply.goods, piece) -= 1;
+        *goods_mut(&mut supply(p).goods, piece) -= 1;
         *goods_mut(&mut p.seats[seat].goods, piece) += 1;
     }
 }
 
 /// Moves every piece a customer tile demands from the supply to a seat's farmyard.
-pub fn give_demand(p: &mut Parts, set: &Components, seat: usize, tile: u32) {
+pub fn give_demand(p: &mut v1::VillageState, set: &Components, seat: usize, tile: u32) {
     for piece in set.customers[tile as usize].demand.clone() {
         give(p, seat, piece);
     }
@@ -182,46 +226,49 @@ pub fn stall_of(s: &State, tile: u8) -> u8 {
 
 /// Every cube on the action spaces goes back into the green bag, then one cube of `cube` (from
 /// the bag, or the supply) onto each space listed.
-pub fn board(p: &mut Parts, cubes: &[(Space, Cube)]) {
-    let bag = &mut p.bag;
+pub fn board(p: &mut v1::VillageState, cubes: &[(Space, Cube)]) {
+    let bag = p.bag.get_or_insert_default();
     for pool in &mut p.spaces {
-        let c = std::mem::take(&mut pool.cubes);
         for colour in Colour::ALL {
-            bag.cubes.add(colour, c.of(colour));
+            *cube(&mut bag.cubes, colour) += std::mem::take(cube(&mut pool.cubes, colour));
         }
         bag.plague += std::mem::take(&mut pool.plague);
     }
-    for &(space, cube) in cubes {
+    let supply = p.supply.get_or_insert_default();
+    for &(space, taken) in cubes {
         let pool = &mut p.spaces[space as usize];
-        match cube {
+        match taken {
             Cube::Plague => {
                 if bag.plague > 0 {
                     bag.plague -= 1;
                 } else {
-                    p.supply.plague -= 1;
+                    supply.plague -= 1;
                 }
                 pool.plague += 1;
             }
             Cube::Influence(c) => {
-                if bag.cubes.take(c, 1) == 0 {
-                    p.supply.cubes.0[c as usize] -= 1;
+                let in_bag = cube(&mut bag.cubes, c);
+                if *in_bag > 0 {
+                    *in_bag -= 1;
+                } else {
+                    *cube(&mut supply.cubes, c) -= 1;
                 }
-                pool.cubes.add(c, 1);
+                *cube(&mut pool.cubes, c) += 1;
             }
         }
     }
 }
 
 /// The decision: a turn of `seat`.
-pub fn turn(p: &mut Parts, seat: u8) {
-    p.pending = vec![Decision::Turn { seat }];
+pub fn turn(p: &mut v1::VillageState, seat: u8) {
+    p.pending = vec![decide(Decision::Turn { seat })];
 }
 
 /// A 3-player game on `set`, no compensation, with seat 0 to take a turn on a board of `cubes`.
 pub fn scenario(
     set: &Arc<Components>,
     cubes: &[(Space, Cube)],
-    f: impl FnOnce(&mut Parts),
+    f: impl FnOnce(&mut v1::VillageState),
 ) -> State {
     let s = game(set, 3, 5, false);
     edit(&s, |p| {
@@ -234,7 +281,7 @@ pub fn scenario(
 /// The end triggered as play triggers it: the anonymous graves filled (by reserve members of
 /// the last seats, each family's generations in order) and `ending` set. No last turn is owed;
 /// set `last_turns` after if the scenario needs them.
-pub fn end_triggered(p: &mut Parts, set: &Components) {
+pub fn end_triggered(p: &mut v1::VillageState, set: &Components) {
     let players = p.seats.len() as u8;
     let graves: Vec<Place> = (0u8..)
         .zip(&set.graves.spaces)
@@ -244,9 +291,9 @@ pub fn end_triggered(p: &mut Parts, set: &Components) {
     let mut graves = graves.into_iter();
     'fill: for seat in p.seats.iter_mut().rev() {
         for m in seat.members.iter_mut() {
-            if m.place == Place::Reserve {
+            if *m == Place::Reserve.code() {
                 match graves.next() {
-                    Some(g) => m.place = g,
+                    Some(g) => *m = g.code(),
                     None => break 'fill,
                 }
             }
@@ -288,7 +335,7 @@ pub fn journey_order(set: &Components) -> Vec<(u8, Option<u8>)> {
 /// A seat's markers as a journey from the village to `city` leaves them: one on each city of a
 /// shortest way there along the map's paths (members travel from the village, marking each city
 /// they reach).
-pub fn travelled_to(p: &mut Parts, set: &Components, seat: usize, city: u8) {
+pub fn travelled_to(p: &mut v1::VillageState, set: &Components, seat: usize, city: u8) {
     let order = journey_order(set);
     let from = |c: u8| order.iter().find(|(x, _)| *x == c).and_then(|(_, f)| *f);
     let mut way = vec![city];
@@ -296,9 +343,48 @@ pub fn travelled_to(p: &mut Parts, set: &Components, seat: usize, city: u8) {
         way.push(before);
     }
     let markers = &mut p.seats[seat].markers;
-    for c in way.into_iter().rev() {
+    for c in way.into_iter().rev().map(u32::from) {
         if !markers.contains(&c) {
             markers.push(c);
         }
     }
+}
+
+/// Pending decisions as the message spells them, the current one last.
+pub fn decisions<const N: usize>(d: [Decision; N]) -> Vec<v1::VillageDecision> {
+    d.map(decide).to_vec()
+}
+
+/// The goal a held goal's message names.
+pub fn goal_of(g: &v1::VillageHeldGoal) -> Goal {
+    Goal::from_proto(g.goal, &At::Root).expect("a goal")
+}
+
+/// The options of a state message, to edit.
+pub fn opts(p: &mut v1::VillageState) -> &mut v1::VillageOptions {
+    p.options.get_or_insert_default()
+}
+
+/// The library of one set, as the server holds it.
+pub fn one(set: &Arc<Components>) -> Library {
+    Library::one(Arc::clone(set))
+}
+
+/// The count of one kind in a goods message.
+pub fn good(g: &mut Option<v1::VillageGoods>, kind: Good) -> &mut u32 {
+    let g = g.get_or_insert_default();
+    match kind {
+        Good::Horse => &mut g.horse,
+        Good::Ox => &mut g.ox,
+        Good::Wagon => &mut g.wagon,
+        Good::Plow => &mut g.plow,
+        Good::Scroll => &mut g.scroll,
+    }
+}
+
+/// Each member's generation, by its index in a family (a state's message does not carry it: it
+/// follows from the set's family).
+pub fn generations(set: &Components) -> Vec<u8> {
+    let family = set.family.generations.iter().zip(1u8..);
+    family.flat_map(|(&n, g)| (0..n).map(move |_| g)).collect()
 }

@@ -2,10 +2,10 @@
 //! them, on the provisional set, the test suite's other one and the third (which uses every
 //! optional form of the file), and the enums say what the file says.
 
+use referee::games::village::components::message::components_to_proto;
 use referee::games::village::components::{Components, PROVISIONAL};
 use referee::pb::v1;
 use referee::pb::v1::village_component_set::{Label, Piece, Stack};
-use referee::service::wire::village::components_to_proto;
 use toml::Value;
 
 const SETS: [(&str, &str); 3] = [

@@ -420,7 +420,7 @@ async fn every_component_set_given_is_served_and_new_games_use_the_first() {
     for s in &v.village_component_sets {
         // Each set served comes as messages too, the values of its own file.
         let parsed = referee::games::village::components::Components::parse(&s.toml).unwrap();
-        let values = referee::service::wire::village::components_to_proto(&parsed).set;
+        let values = referee::games::village::components::message::components_to_proto(&parsed).set;
         assert_eq!((s.set.is_some(), &s.set), (true, &values), "{}", s.name);
     }
     let Some(v1::game_state::Game::Village(s)) = &mine.game else {

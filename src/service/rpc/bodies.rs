@@ -44,7 +44,7 @@ pub(super) struct Loaded<G: Wire> {
 pub(super) fn load<G: Wire>(
     rules_version: &str,
     sequence: u64,
-    game: Option<G::StateProto>,
+    game: Option<G::Parts>,
     fair: Option<v1::FairShuffleState>,
     ctx: &Ctx,
 ) -> Result<Loaded<G>, Status> {

@@ -1,30 +1,26 @@
-//! The proto side of the game seam: what each game's wire module maps between its proto
-//! messages and its core types (`port_royal`, `village`), and the mappings every game shares
-//! (envelope, status); the declarations that keep the games' modules to their real decisions are
-//! in [`declare`], with [`oneof_arms!`] here.
+//! The proto side of the game seam. Each game reads and writes its own messages (in the rules
+//! crate); here is what the service adds: each game's place in the oneofs of `referee.v1`
+//! ([`Wire`], [`oneof_arms!`]), its ListGames entry, and what every game shares (the envelope,
+//! the fair shuffle's record, the status).
 
-pub mod declare;
 pub mod fair_shuffle;
 pub mod port_royal;
 pub mod village;
 
 use crate::service::contexts::Contexts;
 
-use crate::core::status::{Cooperative, ScoreItem, SeatResult};
 use crate::core::{Seat, StateErrors, Status};
 use crate::games::table::{Applied, Setup, Table, TableAction, TableView};
 use crate::games::{Bots, Game, RulesVersion, Sentences};
 use crate::pb::v1;
-use declare::ToWire;
 
-/// A game as the service sees it: its core rules ([`Game`]) plus its messages in the oneofs of
-/// `referee.v1`. Each game implements it once, in its wire module; nothing here decides a rule.
+/// A game as the service sees it: its core rules ([`Game`]), which read and write its messages,
+/// plus its place in the oneofs of `referee.v1`. Each game implements it once, in its wire module;
+/// nothing here decides a rule.
 pub trait Wire: Game + Sentences + Bots {
     /// The game's field name in every oneof (`port_royal`): field paths into its messages start
     /// with it.
     const FIELD: &'static str;
-    /// The game's state message (in `GameState.game`).
-    type StateProto;
     /// The game's action message (in `Action.game`).
     type ActionProto;
     /// The game's options message (in `NewGameRequest.options`).
@@ -39,56 +35,49 @@ pub trait Wire: Game + Sentences + Bots {
 
     /// This game's options in a request's oneof; `None` if they are another game's.
     fn options_of(o: &v1::new_game_request::Options) -> Option<&Self::OptionsProto>;
-    /// Options from the wire (field paths relative to the options message).
+    /// Options from the wire (field paths relative to the request: `options.…`).
     fn options_from_proto(o: &Self::OptionsProto) -> Result<Self::Options, StateErrors>;
     /// Options to the wire (a fair shuffle keeps its setup in the state until it deals).
     fn options_to_proto(o: &Self::Options) -> v1::new_game_request::Options;
 
-    /// A state's parts from the wire: its shape only (enums, presence, list lengths), field
-    /// paths relative to the state message; the game checks the parts ([`state_from_proto`]).
-    /// The rules version is that of the envelope, for what an older version spelled otherwise.
-    fn parts_from_proto(
-        p: Self::StateProto,
-        rules: Self::Rules,
-    ) -> Result<Self::Parts, StateErrors>;
-    /// The state to the wire.
+    /// The state in its arm of `GameState.game`.
     fn state_to_proto(&self) -> v1::game_state::Game;
     /// This game's state message, taken out of a state's oneof; another game's is left there.
-    fn take_state(g: &mut Option<v1::game_state::Game>) -> Option<Self::StateProto>;
+    fn take_state(g: &mut Option<v1::game_state::Game>) -> Option<Self::Parts>;
 
     /// This game's action in an action's oneof; `None` if it is another game's.
     fn action_of(a: &v1::action::Game) -> Option<&Self::ActionProto>;
     /// An action from the wire: `Ok(None)` when it carries no move, an error naming a required
     /// field that is missing (paths relative to the action message).
     fn action_from_proto(a: &Self::ActionProto) -> Result<Option<Self::Action>, StateErrors>;
-    /// An action to the wire.
+    /// An action in its arm of `Action.game`.
     fn action_to_proto(a: &Self::Action) -> v1::action::Game;
 
-    /// An event to the wire.
+    /// An event in its arm of `Event.game`.
     fn event_to_proto(e: &Self::Event) -> v1::event::Game;
-    /// A view to the wire.
+    /// A view in its arm of `GameView.game`.
     fn view_to_proto(v: &Self::View) -> v1::game_view::Game;
 
     /// A status of this game (its own, or as a viewer sees it) to the wire; a game adds the
     /// result facts that are its own.
     fn status_to_proto(&self, status: &Status) -> v1::Status {
-        status_to_proto(status)
+        status.to_proto()
     }
 }
 
 /// A checked state from the wire, under the rules version its envelope names (field paths
-/// relative to the state message): the wire decodes its parts, the game checks them.
+/// relative to the state message): the game reads it.
 pub fn state_from_proto<G: Wire>(
-    p: G::StateProto,
+    p: G::Parts,
     rules: G::Rules,
     context: &G::Context,
 ) -> Result<G, StateErrors> {
-    G::from_parts(G::parts_from_proto(p, rules)?, rules, context)
+    G::from_parts(p, rules, context)
 }
 
 /// A game's state message, as the envelope's oneof holds it.
-pub fn state_message<G: Wire + declare::ToWire<G::StateProto>>(state: &G) -> G::StateProto {
-    state.to_wire()
+pub fn state_message<G: Wire>(state: &G) -> G::Parts {
+    state.to_parts()
 }
 
 /// The ListGames entry of a game, its rules versions included.
@@ -115,7 +104,7 @@ pub fn game_info<G: Wire>(all: &Contexts) -> v1::GameInfo {
 /// shuffle's record, if any (field paths under `state.`).
 pub fn table_from_proto<G: Wire>(
     rules_version: &str,
-    game: Option<G::StateProto>,
+    game: Option<G::Parts>,
     fair: Option<v1::FairShuffleState>,
     context: &G::Context,
 ) -> Result<Table<G>, StateErrors> {
@@ -370,27 +359,13 @@ pub fn view_status<G: Wire>(table: &Table<G>, view: &TableView<G::View>) -> v1::
 
 /// The status every game shares.
 pub fn status_to_proto(s: &Status) -> v1::Status {
-    s.to_wire()
+    s.to_proto()
 }
-declare::wire_message!(Status => v1::Status as s {
-    to_act,
-    free_to_act = s.free,
-    finished,
-    result => s.finished.then(|| ToWire::<v1::GameResult>::to_wire(s)),
-    phase,
-});
-declare::wire_message!(Status => v1::GameResult as s { seats = s.result, cooperative });
-declare::wire_message!(SeatResult => v1::SeatResult as r {
-    seat, score,
-    tie_breaker = r.tie_breakers.first().copied().unwrap_or(0),
-    tie_breakers, rank, winner, breakdown, tie_breaker_names,
-});
-declare::wire_message!(ScoreItem => v1::ScoreItem as i { category, points });
-declare::wire_message!(Cooperative => v1::CooperativeResult as c { won, rating } zero { victory_pile });
 
 /// The [`Wire`] methods that only place a game's messages in the oneofs of `referee.v1` (its
-/// arm is named `$arm` in every one), written once: each wraps the game's message, written by its
-/// [`ToWire`](declare::ToWire), in its arm, or picks the game's arm out of a request's oneof.
+/// arm is named `$arm` in every one), written once: each wraps the message the game writes (its
+/// `to_parts`, `to_proto`) in its arm, or picks the game's arm out of a request's oneof and has
+/// the game read it (`from_proto`).
 macro_rules! oneof_arms {
     ($arm:ident) => {
         fn options_of(
@@ -402,19 +377,18 @@ macro_rules! oneof_arms {
                 _ => None,
             }
         }
+        fn options_from_proto(
+            o: &Self::OptionsProto,
+        ) -> Result<Self::Options, $crate::core::StateErrors> {
+            <Self as $crate::games::Game>::Options::from_proto(o).map_err(|e| e.under("options."))
+        }
         fn options_to_proto(o: &Self::Options) -> $crate::pb::v1::new_game_request::Options {
-            $crate::pb::v1::new_game_request::Options::$arm(
-                $crate::service::wire::declare::ToWire::to_wire(o),
-            )
+            $crate::pb::v1::new_game_request::Options::$arm(o.to_proto())
         }
         fn state_to_proto(&self) -> $crate::pb::v1::game_state::Game {
-            $crate::pb::v1::game_state::Game::$arm($crate::service::wire::declare::ToWire::to_wire(
-                self,
-            ))
+            $crate::pb::v1::game_state::Game::$arm(self.to_parts())
         }
-        fn take_state(
-            g: &mut Option<$crate::pb::v1::game_state::Game>,
-        ) -> Option<Self::StateProto> {
+        fn take_state(g: &mut Option<$crate::pb::v1::game_state::Game>) -> Option<Self::Parts> {
             match g.take() {
                 Some($crate::pb::v1::game_state::Game::$arm(p)) => Some(p),
                 #[allow(unreachable_patterns)]
@@ -431,16 +405,19 @@ macro_rules! oneof_arms {
                 _ => None,
             }
         }
+        fn action_from_proto(
+            a: &Self::ActionProto,
+        ) -> Result<Option<Self::Action>, $crate::core::StateErrors> {
+            <Self as $crate::games::Game>::Action::from_proto(a)
+        }
         fn action_to_proto(a: &Self::Action) -> $crate::pb::v1::action::Game {
-            $crate::pb::v1::action::Game::$arm($crate::service::wire::declare::ToWire::to_wire(a))
+            $crate::pb::v1::action::Game::$arm(a.to_proto())
         }
         fn event_to_proto(e: &Self::Event) -> $crate::pb::v1::event::Game {
-            $crate::pb::v1::event::Game::$arm($crate::service::wire::declare::ToWire::to_wire(e))
+            $crate::pb::v1::event::Game::$arm(e.to_proto())
         }
         fn view_to_proto(v: &Self::View) -> $crate::pb::v1::game_view::Game {
-            $crate::pb::v1::game_view::Game::$arm($crate::service::wire::declare::ToWire::to_wire(
-                v,
-            ))
+            $crate::pb::v1::game_view::Game::$arm(v.to_proto())
         }
     };
 }

@@ -2,42 +2,14 @@
 //! (`State::from_parts`/`to_parts`, `Action::from_proto`, `Event::to_proto`, `View::to_proto`);
 //! here are its ListGames entry and the result fact the service adds.
 
-use crate::core::{StateErrors, Status};
-use crate::games::port_royal::{self, Action, Event, Options, Rules, State, View};
+use crate::core::Status;
+use crate::games::port_royal::{self, State};
 use crate::pb::v1;
-use crate::service::wire::declare::ToWire;
 use crate::service::wire::{oneof_arms, Wire};
 use crate::service::Contexts;
 
-impl ToWire<v1::PortRoyalState> for State {
-    fn to_wire(&self) -> v1::PortRoyalState {
-        self.to_parts()
-    }
-}
-impl ToWire<v1::PortRoyalOptions> for Options {
-    fn to_wire(&self) -> v1::PortRoyalOptions {
-        self.to_proto()
-    }
-}
-impl ToWire<v1::PortRoyalAction> for Action {
-    fn to_wire(&self) -> v1::PortRoyalAction {
-        self.to_proto()
-    }
-}
-impl ToWire<v1::PortRoyalEvent> for Event {
-    fn to_wire(&self) -> v1::PortRoyalEvent {
-        self.to_proto()
-    }
-}
-impl ToWire<v1::PortRoyalView> for View {
-    fn to_wire(&self) -> v1::PortRoyalView {
-        self.to_proto()
-    }
-}
-
 impl Wire for State {
     const FIELD: &'static str = "port_royal";
-    type StateProto = v1::PortRoyalState;
     type ActionProto = v1::PortRoyalAction;
     type OptionsProto = v1::PortRoyalOptions;
 
@@ -57,22 +29,9 @@ impl Wire for State {
     fn context(_: &Contexts) -> &() {
         &()
     }
-    fn options_from_proto(o: &v1::PortRoyalOptions) -> Result<Options, StateErrors> {
-        Options::from_proto(o).map_err(|e| e.under("options."))
-    }
-    /// The state message is the game's parts: `State::from_parts` reads it.
-    fn parts_from_proto(
-        p: v1::PortRoyalState,
-        _: Rules,
-    ) -> Result<v1::PortRoyalState, StateErrors> {
-        Ok(p)
-    }
-    fn action_from_proto(a: &v1::PortRoyalAction) -> Result<Option<Action>, StateErrors> {
-        Action::from_proto(a)
-    }
     /// A cooperative result also counts the victory pile (`CooperativeResult.victory_pile`).
     fn status_to_proto(&self, status: &Status) -> v1::Status {
-        let mut status = crate::service::wire::status_to_proto(status);
+        let mut status = status.to_proto();
         let cooperative = status.result.as_mut().and_then(|r| r.cooperative.as_mut());
         if let (Some(c), Some(x)) = (cooperative, self.expansion()) {
             c.victory_pile = x.victory_pile.len() as u32;

@@ -93,7 +93,7 @@ pub struct Mode<G: Game> {
 }
 
 /// What a game supplies to the harness.
-pub trait Harness: Wire<StateProto: Message> {
+pub trait Harness: Wire<Parts: Message> {
     /// The game's state message in `referee.v1` (field paths of refusals resolve in it).
     const STATE_MESSAGE: &'static str;
     /// Every mode to run.
@@ -141,7 +141,7 @@ pub trait Harness: Wire<StateProto: Message> {
 }
 
 /// The game's message in a state's oneof (a harness only ever holds its own game's).
-pub fn message<G: Wire>(g: v1::game_state::Game) -> G::StateProto {
+pub fn message<G: Wire>(g: v1::game_state::Game) -> G::Parts {
     let mut held = Some(g);
     G::take_state(&mut held).unwrap_or_else(|| panic!("not a {} state: {held:?}", G::ID))
 }

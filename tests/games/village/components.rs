@@ -2,7 +2,7 @@
 //! deliberately different one both load; every problem in a replacement file is refused,
 //! naming its entry; the content hash ignores formatting and catches any change of value.
 
-use referee::games::village::components::{Components, Label, PROVISIONAL};
+use referee::games::village::components::{Components, Label, Library, PROVISIONAL};
 use referee::games::village::pieces::{Colour, Space};
 use referee::games::village::{new_game, Options};
 
@@ -450,8 +450,11 @@ fn the_waiting_line_may_carry_player_count_labels() {
     };
     let s = new_game(std::sync::Arc::clone(&set), 2, 0, 1, options).unwrap();
     let mut p = s.to_parts();
-    p.market.waiting[4] = p.market.pile.pop();
-    let err = referee::games::village::State::from_parts(p, s.config().rules, &set).unwrap_err();
+    let market = p.market.as_mut().unwrap();
+    market.waiting[4].customer = market.pile.pop();
+    let library = Library::one(std::sync::Arc::clone(&set));
+    let err =
+        referee::games::village::State::from_parts(&p, s.config().rules, &library).unwrap_err();
     let fields: Vec<&str> = err.errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["market.waiting[4]"]);
 }

@@ -7,12 +7,13 @@ use std::sync::Arc;
 use referee::core::GameRng;
 use referee::games::village::components::{Components, Holding, Piece, PROVISIONAL};
 use referee::games::village::pieces::{Colour, Space};
-use referee::games::village::state::{Building, Goal, Parts, Place, Section};
+use referee::games::village::state::{Building, Goal, Place, Section};
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, Rules, State};
+use referee::pb::v1;
 
 use crate::common::village::{
-    act, board, edit, end_triggered, give, give_cubes, pick, refused, refused_fields,
-    refused_on_the_wire, sets, travelled_to, turn, under,
+    act, board, decisions, edit, end_triggered, give, give_cubes, goal_of, market, one, opts, pick,
+    refused, refused_fields, refused_on_the_wire, sets, travelled_to, turn, under,
 };
 
 /// A game with Life Goals (no compensation), seat 0 to take a turn with one cube on the harvest.
@@ -31,21 +32,21 @@ fn goals_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
 
 /// Hands seat 0 the goal `goal` in place of its card of the same metal (swapping with whoever
 /// holds it, so no card is dealt twice).
-fn deal_to_seat_0(p: &mut Parts, goal: Goal) {
+fn deal_to_seat_0(p: &mut v1::VillageState, goal: Goal) {
     let slot = usize::from(!goal.silver());
     let mine = p.seats[0].goals[slot].goal;
     for seat in &mut p.seats[1..] {
         for g in &mut seat.goals {
-            if g.goal == goal {
+            if goal_of(g) == goal {
                 g.goal = mine;
             }
         }
     }
-    p.seats[0].goals[slot].goal = goal;
+    p.seats[0].goals[slot].goal = goal.to_proto() as i32;
 }
 
 /// Whether seat 0 may reveal `goal` in the state `f` makes.
-fn meets(set: &Arc<Components>, goal: Goal, f: impl FnOnce(&mut Parts)) -> bool {
+fn meets(set: &Arc<Components>, goal: Goal, f: impl FnOnce(&mut v1::VillageState)) -> bool {
     let s = edit(&goals_game(set, 4, 3), |p| {
         deal_to_seat_0(p, goal);
         f(p);
@@ -155,26 +156,26 @@ fn s8_a_silver_goal_met_on_the_farmyard_is_revealed_for_its_prestige() {
 }
 
 /// A scenario's edit of the state's parts.
-type Edit = Box<dyn Fn(&mut Parts)>;
+type Edit = Box<dyn Fn(&mut v1::VillageState)>;
 
 /// §8: what each golden goal of the base game requires, met and just not met.
 #[test]
 fn s8_golden_goals_require_what_their_cards_say() {
-    let members = |p: &mut Parts, places: &[Place]| {
+    let members = |p: &mut v1::VillageState, places: &[Place]| {
         // The last members of the family (the youngest) take these places; every generation
         // is born (out of the reserve) first, as play brings the youngest out last.
         let family = &mut p.seats[0].members;
-        for m in family.iter_mut().filter(|m| m.place == Place::Reserve) {
-            m.place = Place::Farmyard;
+        for m in family.iter_mut().filter(|m| **m == Place::Reserve.code()) {
+            *m = Place::Farmyard.code();
         }
         let n = family.len();
         for (m, &place) in family[n - places.len()..].iter_mut().zip(places) {
-            m.place = place;
+            *m = place.code();
         }
     };
-    let serve = |p: &mut Parts, n: usize| {
-        let pile = &mut p.market.pile;
-        let served: Vec<u8> = pile.drain(pile.len() - n..).collect();
+    let serve = |p: &mut v1::VillageState, n: usize| {
+        let pile = &mut market(p).pile;
+        let served: Vec<u32> = pile.drain(pile.len() - n..).collect();
         p.seats[0].customers.extend(served);
     };
     use Place::{Building as At, Chronicle, Council, Window};
@@ -352,7 +353,7 @@ fn v_r39_a_goal_is_revealed_by_its_owner_at_any_moment() {
 fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
     for set in sets() {
         let s = goals_game(&set, 3, 4);
-        let silver = |p: &Parts, seat: usize| p.seats[seat].goals[0].goal;
+        let silver = |p: &v1::VillageState, seat: usize| goal_of(&p.seats[seat].goals[0]);
         let s = edit(&s, |p| {
             // The final mass's last window decision: seat 2 (the last in turn order) may move
             // its member on the rightmost window.
@@ -362,8 +363,8 @@ fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
             for _ in 0..grain {
                 give(p, 2, Piece::Grain);
             }
-            p.seats[2].members[0].place = Place::Window(0);
-            p.pending = vec![Decision::Windows { seat: 2 }];
+            p.seats[2].members[0] = Place::Window(0).code();
+            p.pending = decisions([Decision::Windows { seat: 2 }]);
             // Seats 1 and 0 meet their silver goals; seat 0 its golden Merchant too.
             for seat in [1, 0] {
                 for piece in base_pieces(&set, silver(p, seat)) {
@@ -371,8 +372,8 @@ fn r10_7_every_seat_gets_a_last_chance_after_the_final_mass() {
                 }
             }
             deal_to_seat_0(p, Goal::Merchant);
-            let pile = &mut p.market.pile;
-            let served: Vec<u8> = pile.drain(pile.len() - 6..).collect();
+            let pile = &mut market(p).pile;
+            let served: Vec<u32> = pile.drain(pile.len() - 6..).collect();
             p.seats[0].customers.extend(served);
         });
         // Under village/2 only seats meeting a goal are asked (V-R42 for village/3).
@@ -493,16 +494,16 @@ fn s8_views_show_a_seats_own_goals_and_others_only_once_revealed() {
 fn unreachable_life_goal_states_are_refused() {
     for set in sets() {
         let s = goals_game(&set, 3, 4);
-        let refused_on = |field: &str, f: &dyn Fn(&mut Parts)| {
+        let refused_on = |field: &str, f: &dyn Fn(&mut v1::VillageState)| {
             let fields = refused_fields(&s, f);
             assert!(fields.contains(&field.to_owned()), "{field}: {fields:?}");
         };
-        refused_on("seats[0].goals", &|p| p.options.life_goals = false);
+        refused_on("seats[0].goals", &|p| opts(p).life_goals = false);
         refused_on("seats[0].goals", &|p| {
             p.seats[0].goals[1].goal = p.seats[1].goals[0].goal
         });
         refused_on("seats[1].goals[0]", &|p| {
-            p.seats[1].goals[0].goal = Goal::Explorer
+            p.seats[1].goals[0].goal = Goal::Explorer.to_proto() as i32
         });
         refused_on("seats[2].goals[1]", &|p| {
             p.seats[2].goals[1].goal = p.seats[0].goals[1].goal
@@ -516,7 +517,8 @@ fn unreachable_life_goal_states_are_refused() {
             assert_eq!(fields, ["seats[0].goals[0].goal"]);
         }
         // Revealed, its prestige gained: accepted; not gained: refused.
-        let prestige = |p: &Parts| p.seats[0].goals[0].goal.prestige(&set.life_goals);
+        let prestige =
+            |p: &v1::VillageState| goal_of(&p.seats[0].goals[0]).prestige(&set.life_goals);
         edit(&s, |p| {
             p.seats[0].goals[0].revealed = true;
             p.seats[0].prestige = prestige(p);
@@ -526,10 +528,11 @@ fn unreachable_life_goal_states_are_refused() {
             p.seats[0].prestige = prestige(p) - 1;
         });
         // A last chance during play, or for a seat meeting nothing.
-        let last_chance = |p: &mut Parts| p.pending = vec![Decision::LastChance { seat: 0 }];
+        let last_chance =
+            |p: &mut v1::VillageState| p.pending = decisions([Decision::LastChance { seat: 0 }]);
         // Seat 0 meets its silver goal: a last chance still only comes at the end.
-        let silver = |p: &Parts| p.seats[0].goals[0].goal;
-        let meets = |p: &mut Parts| {
+        let silver = |p: &v1::VillageState| goal_of(&p.seats[0].goals[0]);
+        let meets = |p: &mut v1::VillageState| {
             for piece in base_pieces(&set, silver(p)) {
                 give(p, 0, piece);
             }
@@ -542,7 +545,7 @@ fn unreachable_life_goal_states_are_refused() {
         });
         // At the end, a seat meeting nothing: asked from village/3 on (V-R42), not before; a
         // seat holding no face-down goal never.
-        let at_end = |p: &mut Parts| {
+        let at_end = |p: &mut v1::VillageState| {
             last_chance(p);
             end_triggered(p, &set);
         };
@@ -554,7 +557,7 @@ fn unreachable_life_goal_states_are_refused() {
             let seat = &mut p.seats[0];
             for g in &mut seat.goals {
                 g.revealed = true;
-                seat.prestige += g.goal.prestige(&set.life_goals);
+                seat.prestige += goal_of(g).prestige(&set.life_goals);
             }
         });
     }
@@ -578,7 +581,7 @@ fn v_r38_goals_are_not_held_while_the_compensation_cube_is_chosen() {
             Some(Decision::CompensationCube { .. })
         ));
         assert!(old.seats().iter().all(|s| s.goals.len() == 2));
-        let err = State::from_parts(old.to_parts(), Rules::V2, &set).unwrap_err();
+        let err = State::from_parts(&old.to_parts(), Rules::V2, &one(&set)).unwrap_err();
         let fields: Vec<&str> = err.errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(
             fields,
@@ -612,12 +615,12 @@ fn s8_a_silver_goal_showing_cubes_and_coins_needs_them_held() {
     let set = Arc::new(Components::parse(&text).expect("a valid set"));
     let writer = &set.life_goals.silver.writer;
     assert_eq!((writer.cubes.cubes().total(), writer.coins), (4, 2));
-    let scrolls = |p: &mut Parts| {
+    let scrolls = |p: &mut v1::VillageState| {
         for _ in 0..3 {
             give(p, 0, Piece::Scroll);
         }
     };
-    let cubes = |p: &mut Parts| {
+    let cubes = |p: &mut v1::VillageState| {
         for c in Colour::ALL {
             give_cubes(p, 0, c, 1);
         }
@@ -660,7 +663,7 @@ fn marker_returning(
     set: &Arc<Components>,
     rules: Rules,
     goal: Goal,
-    f: impl FnOnce(&mut Parts),
+    f: impl FnOnce(&mut v1::VillageState),
 ) -> State {
     let s = goals_game(set, 3, 4);
     let mut s = edit(&s, |p| {
@@ -669,10 +672,10 @@ fn marker_returning(
         for _ in 0..set.church.step_grain[0] {
             give(p, 2, Piece::Grain);
         }
-        p.seats[2].members[0].place = Place::Window(0);
-        p.pending = vec![Decision::Windows { seat: 2 }];
+        p.seats[2].members[0] = Place::Window(0).code();
+        p.pending = decisions([Decision::Windows { seat: 2 }]);
         deal_to_seat_0(p, goal);
-        p.seats[0].members[0].place = Place::Council(4);
+        p.seats[0].members[0] = Place::Council(4).code();
         p.marker = Some(0);
         f(p);
     });
@@ -752,11 +755,11 @@ fn v_r41_being_asked_tells_nothing_about_the_cards() {
             let aristocrat = p
                 .seats
                 .iter()
-                .position(|s| s.goals[1].goal == Goal::Aristocrat);
+                .position(|s| goal_of(&s.goals[1]) == Goal::Aristocrat);
             if let Some(holder) = aristocrat {
                 p.seats[holder].goals[1].goal = p.seats[1].goals[1].goal;
             }
-            p.seats[1].goals[1].goal = Goal::Aristocrat;
+            p.seats[1].goals[1].goal = Goal::Aristocrat.to_proto() as i32;
             p.seats[1].goals[1].revealed = true;
             p.seats[1].prestige += Goal::Aristocrat.prestige(&set.life_goals);
         });
@@ -787,18 +790,18 @@ fn v_r41_a_death_in_the_salesmans_city_waits() {
                 deal_to_seat_0(p, goal);
                 // The oldest member in the city, its generation's others in the black bag (out
                 // of sight); two customers served.
-                p.seats[0].members[0].place = Place::City(city);
+                p.seats[0].members[0] = Place::City(city).code();
                 for m in &mut p.seats[0].members[1..4] {
-                    m.place = Place::BlackBag;
+                    *m = Place::BlackBag.code();
                 }
                 travelled_to(p, &set, 0, city);
-                let pile = &mut p.market.pile;
-                let served: Vec<u8> = pile.drain(pile.len() - 2..).collect();
+                let pile = &mut market(p).pile;
+                let served: Vec<u32> = pile.drain(pile.len() - 2..).collect();
                 p.seats[0].customers.extend(served);
-                p.pending = vec![Decision::Act {
+                p.pending = decisions([Decision::Act {
                     seat: 0,
                     space: Space::Family,
-                }];
+                }]);
                 p.due = 1;
             });
             let mut s = under(&s, rules);
@@ -860,8 +863,8 @@ fn v_r42_the_last_chance_asks_every_seat_holding_a_face_down_goal() {
             for _ in 0..set.church.step_grain[0] {
                 give(p, 2, Piece::Grain);
             }
-            p.seats[2].members[0].place = Place::Window(0);
-            p.pending = vec![Decision::Windows { seat: 2 }];
+            p.seats[2].members[0] = Place::Window(0).code();
+            p.pending = decisions([Decision::Windows { seat: 2 }]);
         });
         let mut v3 = under(&s, Rules::V3);
         act(&mut v3, 2, Action::Pass);
@@ -885,18 +888,18 @@ fn unreachable_goal_at_stake_states_are_refused() {
     for set in sets() {
         let s = before_the_marker_returns(&set, Rules::V3, Goal::Aristocrat);
         for f in [
-            &(|p: &mut Parts| p.marker = Some(1)) as &dyn Fn(&mut Parts),
-            &|p| p.seats[0].members[0].place = Place::Farmyard,
+            &(|p: &mut v1::VillageState| p.marker = Some(1)) as &dyn Fn(&mut v1::VillageState),
+            &|p| p.seats[0].members[0] = Place::Farmyard.code(),
             &|p| {
-                p.pending = vec![Decision::GoalAtStake {
+                p.pending = decisions([Decision::GoalAtStake {
                     seat: 0,
                     step: Step::Death { left: 1 },
-                }]
+                }])
             },
         ] {
             assert!(refused_fields(&s, f).contains(&"pending[0]".to_owned()));
         }
-        let older = State::from_parts(s.to_parts(), Rules::V2, &set).unwrap_err();
+        let older = State::from_parts(&s.to_parts(), Rules::V2, &one(&set)).unwrap_err();
         assert_eq!(older.errors[0].field, "pending[0]");
     }
 }

@@ -5,17 +5,19 @@
 use std::sync::Arc;
 
 use referee::core::{GameRng, Seat};
-use referee::games::village::components::{Components, Library, PROVISIONAL};
+use referee::games::village::components::{Components, Library, Piece, PROVISIONAL};
 use referee::games::village::pieces::{Colour, Goods, Space};
 use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
 use referee::games::village::state::family::{Building, Place, Section};
 use referee::games::village::state::payment::CubePayment;
 use referee::games::village::state::sea::Cargo;
-use referee::games::village::state::{Decision, Goal, HeldGoal, Parts};
+use referee::games::village::state::{Decision, Goal};
 use referee::games::village::{Action, Cube, Options, Rules, State};
+use referee::pb::v1;
 use referee::service::Contexts;
 
+use crate::common::village::{cube, decide, goal_of, goods_mut, harbour, market, one, opts, ship};
 use crate::harness::{Harness, Mode, Undo};
 
 /// The test suite's second component set (a longer life track, another map, other values).
@@ -39,7 +41,7 @@ impl Harness for State {
 
     /// Members moved to any place, pieces added or taken anywhere, a decision of any kind for
     /// any seat, the progress fields, the harbour, the options and the set's identity at random.
-    fn mutate(p: &mut Parts, rng: &mut GameRng) {
+    fn mutate(p: &mut v1::VillageState, rng: &mut GameRng) {
         let small = |rng: &mut GameRng| rng.below(8) as u8;
         let seats = p.seats.len().max(1) as u32;
         let seat = rng.below(seats) as usize;
@@ -115,29 +117,39 @@ impl Harness for State {
         match rng.below(24) {
             0 => {
                 if let Some(m) = s.members.get_mut(rng.below(16) as usize) {
-                    m.place = place(rng);
+                    *m = place(rng).code();
                 }
             }
             1 => s.members.truncate(rng.below(16) as usize),
             2 => s.life = rng.below(30),
             3 => s.coins = u32::MAX - rng.below(2),
-            4 => s.cubes.add(Colour::ALL[rng.below(4) as usize], 1),
+            4 => *cube(&mut s.cubes, Colour::ALL[rng.below(4) as usize]) += 1,
             5 => s.grain += 1,
-            6 => s.goods.0[rng.below(5) as usize] += 1,
+            6 => {
+                let kinds = [
+                    Piece::Horse,
+                    Piece::Ox,
+                    Piece::Wagon,
+                    Piece::Plow,
+                    Piece::Scroll,
+                ];
+                *goods_mut(&mut s.goods, kinds[rng.below(5) as usize]) += 1
+            }
             7 => {
-                let tile = p.market.pile.pop().unwrap_or(200);
+                let tile = market(p).pile.pop().unwrap_or(200);
                 p.seats[seat].customers.push(tile);
             }
-            8 => s.markers.push(rng.below(40) as u8),
-            9 => s.goals.push(HeldGoal {
-                goal: Goal::ALL[rng.below(Goal::ALL.len() as u32) as usize],
+            8 => s.markers.push(rng.below(40)),
+            9 => s.goals.push(v1::VillageHeldGoal {
+                goal: Goal::ALL[rng.below(Goal::ALL.len() as u32) as usize].to_proto() as i32,
                 revealed: rng.below(2) == 0,
             }),
             10 => {
-                s.ship.at = rng.below(40) as u8;
-                s.ship.captain = (rng.below(2) == 0).then(|| small(rng));
+                let sh = ship(s);
+                sh.at = rng.below(40);
+                sh.captain = (rng.below(2) == 0).then(|| small(rng).into());
                 let cargo = [Cargo::Grain, Cargo::Member, Cargo::Cocoa, Cargo::Chest(3)];
-                s.ship.holds.push(cargo[rng.below(4) as usize]);
+                sh.holds.push(cargo[rng.below(4) as usize].to_proto());
             }
             11 => s.chests.push(rng.below(10)),
             12 => p.seats.truncate(rng.below(7) as usize),
@@ -146,39 +158,40 @@ impl Harness for State {
                 p.seats.push(twin);
             }
             14 => p.spaces.truncate(rng.below(8) as usize),
-            15 => p.bag.plague += 1,
+            15 => p.bag.get_or_insert_default().plague += 1,
             16 => {
-                let slot = p.market.pile.pop();
-                p.market.stalls.push(slot);
+                let customer = market(p).pile.pop();
+                market(p).stalls.push(v1::VillageSlot { customer });
             }
-            17 => p.pending = (0..rng.below(3)).map(|_| decision(rng)).collect(),
+            17 => p.pending = (0..rng.below(3)).map(|_| decide(decision(rng))).collect(),
             18 => {
                 p.due = rng.below(300);
                 p.round = rng.below(3);
             }
             19 => {
                 p.ending = !p.ending;
-                p.last_turns = (0..rng.below(4)).map(|_| small(rng)).collect();
+                p.last_turns = (0..rng.below(4)).map(|_| small(rng).into()).collect();
             }
             20 => {
-                p.marker = (rng.below(2) == 0).then(|| small(rng));
-                p.starting_seat = small(rng);
+                p.marker = (rng.below(2) == 0).then(|| small(rng).into());
+                p.starting_seat = small(rng).into();
                 p.monks = rng.below(20);
             }
             21 => {
-                let h = &mut p.harbour;
+                let h = harbour(p);
                 h.captains.push(1);
                 h.chests.pop();
                 h.cocoa = rng.below(10);
             }
             22 => match rng.below(3) {
-                0 => p.options.port = !p.options.port,
-                1 => p.options.life_goals = !p.options.life_goals,
+                0 => opts(p).port = !opts(p).port,
+                1 => opts(p).life_goals = !opts(p).life_goals,
                 _ => p.component_set.push('x'),
             },
             _ => {
-                p.rng.seed.truncate(rng.below(40) as usize);
-                p.rng.word_pos = u64::MAX - u64::from(rng.below(3));
+                let stored = p.rng.get_or_insert_default();
+                stored.seed.truncate(rng.below(40) as usize);
+                stored.word_pos = u64::MAX - u64::from(rng.below(3));
             }
         }
     }
@@ -261,10 +274,12 @@ impl Harness for State {
     /// hidden too, but each colour's total is public, so no other state has another bag.)
     fn scramble_hidden(&self, rng: &mut GameRng) -> State {
         let mut p = self.to_parts();
-        rng.shuffle(&mut p.market.pile);
-        rng.shuffle(&mut p.harbour.chests);
-        p.rng.seed = vec![rng.below(256) as u8; 32];
-        State::from_parts(p, self.config().rules, &self.config().components)
+        rng.shuffle(&mut market(&mut p).pile);
+        if let Some(h) = p.harbour.as_mut() {
+            rng.shuffle(&mut h.chests);
+        }
+        p.rng.get_or_insert_default().seed = vec![rng.below(256) as u8; 32];
+        State::from_parts(&p, self.config().rules, &one(&self.config().components))
             .expect("a scrambled state is consistent")
     }
 
@@ -275,12 +290,12 @@ impl Harness for State {
         let shared = self.scramble_hidden(rng);
         let mut p = shared.to_parts();
         let hidden = |i: usize| viewer != Some(i as Seat);
-        let port = p.options.port;
+        let port = self.config().options.port;
         for silver in [true, false] {
             let held: Vec<Goal> = p
                 .seats
                 .iter()
-                .flat_map(|s| s.goals.iter().map(|g| g.goal))
+                .flat_map(|s| s.goals.iter().map(goal_of))
                 .collect();
             let mut pool: Vec<Goal> = Goal::ALL
                 .into_iter()
@@ -290,40 +305,39 @@ impl Harness for State {
                 .filter(|&i| hidden(i))
                 .flat_map(|i| (0..p.seats[i].goals.len()).map(move |k| (i, k)))
                 .filter(|&(i, k)| {
-                    let g = p.seats[i].goals[k];
-                    !g.revealed && g.goal.silver() == silver
+                    let g = &p.seats[i].goals[k];
+                    !g.revealed && goal_of(g).silver() == silver
                 })
                 .collect();
-            pool.extend(slots.iter().map(|&(i, k)| p.seats[i].goals[k].goal));
+            pool.extend(slots.iter().map(|&(i, k)| goal_of(&p.seats[i].goals[k])));
             rng.shuffle(&mut pool);
             for (&(i, k), goal) in slots.iter().zip(pool) {
-                p.seats[i].goals[k].goal = goal;
+                p.seats[i].goals[k].goal = goal.to_proto() as i32;
             }
         }
-        let mut values: Vec<u32> = p.harbour.chests.clone();
+        let chest = v1::VillageCargoKind::Chest as i32;
+        let mut values: Vec<u32> = harbour(&mut p).chests.clone();
         for (_, s) in p.seats.iter().enumerate().filter(|(i, _)| hidden(*i)) {
             values.extend(&s.chests);
-            values.extend(s.ship.holds.iter().filter_map(|c| match c {
-                Cargo::Chest(v) => Some(*v),
-                _ => None,
-            }));
+            let holds = s.ship.iter().flat_map(|sh| &sh.holds);
+            values.extend(holds.filter(|c| c.kind == chest).map(|c| c.chest));
         }
         rng.shuffle(&mut values);
         let mut values = values.into_iter();
-        for v in &mut p.harbour.chests {
+        for v in &mut harbour(&mut p).chests {
             *v = values.next().unwrap_or(*v);
         }
         for (_, s) in p.seats.iter_mut().enumerate().filter(|(i, _)| hidden(*i)) {
             for v in &mut s.chests {
                 *v = values.next().unwrap_or(*v);
             }
-            for c in &mut s.ship.holds {
-                if let Cargo::Chest(v) = c {
-                    *v = values.next().unwrap_or(*v);
-                }
+            let holds = s.ship.iter_mut().flat_map(|sh| &mut sh.holds);
+            for c in holds.filter(|c| c.kind == chest) {
+                c.chest = values.next().unwrap_or(c.chest);
             }
         }
-        match State::from_parts(p, self.config().rules, &self.config().components) {
+        let library = one(&self.config().components);
+        match State::from_parts(&p, self.config().rules, &library) {
             Ok(twin) => twin,
             // Under the older versions a decision may follow from hidden holdings (the leak
             // `status_may_tell` names), so another deal of them can be unreachable.

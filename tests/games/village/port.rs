@@ -8,22 +8,23 @@ use referee::games::village::action::StepPayment;
 use referee::games::village::components::{Components, Piece, Stack};
 use referee::games::village::pieces::{Colour, Cubes, Good, Space};
 use referee::games::village::state::sea::{Cargo, Ship};
-use referee::games::village::state::{Decision, Member, Parts, Place, Section};
+use referee::games::village::state::{Decision, Place, Section};
 use referee::games::village::{new_game, Action, Cube, Event, Options, Rules, State};
+use referee::pb::v1;
 
 use crate::common::village::{
-    act, board, edit, give, give_cubes, give_demand, refused, refused_fields, sets, stall_of, turn,
-    under,
+    act, board, decisions, edit, give, give_cubes, give_demand, good, harbour, opts, refused,
+    refused_fields, sets, stall_of, supply, turn, under,
 };
 
 const GREEN: Cube = Cube::Influence(Colour::Green);
 
 /// The index of a member of `seat` in the reserve.
-fn reserve(p: &Parts, seat: usize) -> usize {
+fn reserve(p: &v1::VillageState, seat: usize) -> usize {
     let members = &p.seats[seat].members;
     members
         .iter()
-        .position(|m| m.place == Place::Reserve)
+        .position(|m| *m == Place::Reserve.code())
         .unwrap()
 }
 
@@ -38,11 +39,11 @@ fn port_game(set: &Arc<Components>, players: u32, seed: u64) -> State {
 }
 
 /// The decision: seat `seat` does the travel action.
-fn travel(p: &mut Parts, seat: u8) {
-    p.pending = vec![Decision::Act {
+fn travel(p: &mut v1::VillageState, seat: u8) {
+    p.pending = decisions([Decision::Act {
         seat,
         space: Space::Travel,
-    }];
+    }]);
 }
 
 /// The island space holding a stack.
@@ -65,16 +66,17 @@ fn at_sea(
     at: u8,
     holds: &[Cargo],
     pending: Decision,
-    f: impl FnOnce(&mut Parts),
+    f: impl FnOnce(&mut v1::VillageState),
 ) -> State {
     edit(s, |p| {
-        p.harbour.captains[kind as usize] -= 1;
+        harbour(p).captains[kind as usize] -= 1;
         p.seats[0].ship = Ship {
             at,
             captain: Some(kind as u8),
             holds: holds.to_vec(),
-        };
-        p.pending = vec![pending];
+        }
+        .to_proto();
+        p.pending = decisions([pending]);
         f(p);
     })
 }
@@ -165,8 +167,8 @@ fn s7_no_affordable_captain_no_sailing() {
         );
         // No card of a kind left: not offered.
         let none_left = edit(&s, |p| {
-            let h = &mut p.harbour;
-            h.gone.captains[0] += h.captains[0];
+            let h = harbour(p);
+            h.gone_captains[0] += h.captains[0];
             h.captains[0] = 0;
         });
         assert_eq!(
@@ -240,19 +242,19 @@ fn s7_setting_sail_hires_a_captain_then_loads_different_pieces() {
 }
 
 /// Takes the chest worth `value` off its island (to be brought home or aboard).
-fn take_chest(h: &mut referee::games::village::state::sea::Harbour, value: u32) {
+fn take_chest(h: &mut v1::VillageHarbour, value: u32) {
     let i = h.chests.iter().position(|&c| c == value).unwrap();
     h.chests.remove(i);
 }
 
 /// Seat 0 to travel with 5 coins and a cocoa basket, a tea bale and the set's first chest
 /// brought home.
-fn brought_home(set: &Arc<Components>, f: impl FnOnce(&mut Parts)) -> State {
+fn brought_home(set: &Arc<Components>, f: impl FnOnce(&mut v1::VillageState)) -> State {
     let value = set.port.chests[0];
     edit(&port_game(set, 3, 1), |p| {
         travel(p, 0);
         p.seats[0].coins = 5;
-        let h = &mut p.harbour;
+        let h = harbour(p);
         h.cocoa -= 1;
         h.tea -= 1;
         take_chest(h, value);
@@ -337,7 +339,11 @@ fn v_r37_tiles_brought_home_are_not_loaded_again() {
         // A state with one aboard in port is one no game reaches.
         let fields = refused_fields(&s, |p| {
             p.seats[0].tea = 0;
-            p.seats[0].ship.holds.push(Cargo::Tea);
+            p.seats[0]
+                .ship
+                .get_or_insert_default()
+                .holds
+                .push(Cargo::Tea.to_proto());
         });
         assert_eq!(fields, ["seats[0].ship"]);
     }
@@ -470,16 +476,16 @@ fn s7_landing_on_an_island_and_its_actions() {
         let base = port_game(&set, 3, 2);
         let mut s = at_sea(&base, 0, at, &holds, sail_moved(), |p| {
             // The pieces aboard come from the supply; the member from the reserve.
-            let supply = &mut p.supply;
+            let supply = supply(p);
             for h in &holds {
                 match h {
                     Cargo::Grain => supply.grain -= 1,
-                    Cargo::Good(g) => supply.goods.0[*g as usize] -= 1,
+                    Cargo::Good(g) => *good(&mut supply.goods, *g) -= 1,
                     _ => {}
                 }
             }
             let m = reserve(p, 0);
-            p.seats[0].members[m].place = Place::Ship;
+            p.seats[0].members[m] = Place::Ship.code();
             for (colour, n) in [
                 (Colour::Brown, church.cost.brown),
                 (Colour::Pink, church.cost.pink),
@@ -501,7 +507,7 @@ fn s7_landing_on_an_island_and_its_actions() {
         // The church taken by another seat's missionary: no mission.
         let taken = edit(&s, |p| {
             let m = reserve(p, 1);
-            p.seats[1].members[m].place = Place::Mission(at);
+            p.seats[1].members[m] = Place::Mission(at).code();
         });
         let missions = taken.legal_actions(Some(0));
         assert!(!missions
@@ -553,11 +559,11 @@ fn s7_the_stacks_top_tile_into_an_empty_hold() {
             assert!(!matches!(s.decision(), Some(Decision::Island { .. })));
             // An empty stack gives nothing.
             let empty = at_sea(&base, 0, at, &[], sail_moved(), |p| {
-                let h = &mut p.harbour;
+                let h = harbour(p);
                 match stack {
-                    Stack::Cocoa => (h.gone.cocoa, h.cocoa) = (h.cocoa, 0),
-                    Stack::Tea => (h.gone.tea, h.tea) = (h.tea, 0),
-                    Stack::Chests => h.gone.chests.append(&mut h.chests),
+                    Stack::Cocoa => (h.gone_cocoa, h.cocoa) = (h.cocoa, 0),
+                    Stack::Tea => (h.gone_tea, h.tea) = (h.tea, 0),
+                    Stack::Chests => h.gone_chests.append(&mut h.chests),
                 }
             });
             let mut empty = empty;
@@ -586,10 +592,10 @@ fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
             space: Space::Travel,
         };
         let mut s = at_sea(&base, 1, 1, &holds, act_travel, |p| {
-            let h = &mut p.harbour;
+            let h = harbour(p);
             take_chest(h, value);
             h.cocoa -= 1;
-            p.supply.grain -= 1;
+            supply(p).grain -= 1;
             for _ in 0..limit {
                 give(p, 0, Piece::Grain);
             }
@@ -618,7 +624,7 @@ fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
         assert_eq!(other.chest_counts[0], 1);
         // Cashing at the owner's next decision, which stays open.
         let mut s = edit(&s, |p| {
-            p.pending = vec![Decision::Turn { seat: 0 }];
+            p.pending = decisions([Decision::Turn { seat: 0 }]);
         });
         let coins = s.seats()[0].coins;
         let decision = s.decision();
@@ -636,19 +642,19 @@ fn s7_returning_to_port_unloads_and_chests_are_cashed_any_time() {
 fn s7_cocoa_and_tea_sell_at_the_market() {
     for set in sets() {
         let s = edit(&port_game(&set, 3, 2), |p| {
-            let h = &mut p.harbour;
+            let h = harbour(p);
             h.cocoa -= 1;
             h.tea -= 1;
             p.seats[0].cocoa = 1;
             p.seats[0].tea = 1;
             p.seats[0].coins = 3;
             give_cubes(p, 0, Colour::Green, 1);
-            p.pending = vec![Decision::MarketDay {
+            p.pending = decisions([Decision::MarketDay {
                 trigger: 0,
                 seat: 0,
                 passed: 0,
                 free: true,
-            }];
+            }]);
         });
         let mut s = s;
         let (prestige, coins) = (s.seats()[0].prestige, s.seats()[0].coins);
@@ -704,22 +710,22 @@ fn s7_a_member_dying_at_sea_is_buried_at_sea_when_the_travel_section_is_full() {
         let mut s = at_sea(&base, 0, 1, &[Cargo::Member], travel, |p| {
             // Every generation-1 member of seat 0 dies on the ship or missions: fill the travel
             // section with seat 1's reserve, the sea burials but the last with seat 2's.
-            let reserved = |m: &&mut Member| m.place == Place::Reserve;
+            let reserved = |m: &&mut u32| **m == Place::Reserve.code();
             let mut reserve = p.seats[1].members.iter_mut().filter(reserved);
             for &i in &travel_open {
-                reserve.next().unwrap().place = Place::Chronicle(Section::Travel, i as u8);
+                *reserve.next().unwrap() = Place::Chronicle(Section::Travel, i as u8).code();
             }
             let mut reserve = p.seats[2].members.iter_mut().filter(reserved);
             for b in 0..burials - 1 {
-                reserve.next().unwrap().place = Place::SeaBurial(b as u8);
+                *reserve.next().unwrap() = Place::SeaBurial(b as u8).code();
             }
             // Seat 0: its only visible member is the one aboard (the rest in the reserve).
             for m in &mut p.seats[0].members {
-                if m.place == Place::Farmyard {
-                    m.place = Place::BlackBag;
+                if *m == Place::Farmyard.code() {
+                    *m = Place::BlackBag.code();
                 }
             }
-            p.seats[0].members[0].place = Place::Ship;
+            p.seats[0].members[0] = Place::Ship.code();
             p.seats[0].prestige = 0;
             p.seats[2].prestige += set.port.sea_burials[..burials - 1].iter().sum::<u32>();
             p.due = 1;
@@ -769,8 +775,8 @@ fn s7_the_family_action_does_not_recall_from_sea() {
             space: Space::Family,
         };
         let s = at_sea(&base, 0, 1, &[Cargo::Member], family, |p| {
-            p.seats[0].members[0].place = Place::Ship;
-            p.seats[0].members[1].place = Place::Mission(at);
+            p.seats[0].members[0] = Place::Ship.code();
+            p.seats[0].members[1] = Place::Mission(at).code();
         });
         for member in [0, 1] {
             assert_eq!(
@@ -786,63 +792,63 @@ fn s7_the_family_action_does_not_recall_from_sea() {
 fn unreachable_port_states_are_refused() {
     for set in sets() {
         let s = port_game(&set, 3, 5);
-        let refused_on = |field: &str, f: &dyn Fn(&mut Parts)| {
+        let refused_on = |field: &str, f: &dyn Fn(&mut v1::VillageState)| {
             let fields = refused_fields(&s, f);
             assert!(fields.contains(&field.to_owned()), "{field}: {fields:?}");
         };
         let ship = |at: u8, captain: Option<u8>, holds: Vec<Cargo>| Ship { at, captain, holds };
         let spaces = set.port.sea.spaces() as u8;
         refused_on("seats[0].ship", &|p| {
-            p.harbour.captains[0] -= 1;
-            p.seats[0].ship = ship(spaces, Some(0), vec![]);
+            harbour(p).captains[0] -= 1;
+            p.seats[0].ship = ship(spaces, Some(0), vec![]).to_proto();
         });
         refused_on("seats[0].ship", &|p| {
-            p.harbour.captains[0] -= 1;
-            p.seats[0].ship = ship(0, Some(0), vec![]);
+            harbour(p).captains[0] -= 1;
+            p.seats[0].ship = ship(0, Some(0), vec![]).to_proto();
         });
         refused_on("seats[0].ship", &|p| {
-            p.seats[0].ship = ship(1, None, vec![])
+            p.seats[0].ship = ship(1, None, vec![]).to_proto()
         });
         refused_on("seats[0].ship", &|p| {
-            p.harbour.captains[0] -= 1;
-            p.seats[0].ship = ship(1, Some(0), vec![Cargo::Member]);
+            harbour(p).captains[0] -= 1;
+            p.seats[0].ship = ship(1, Some(0), vec![Cargo::Member]).to_proto();
         });
         refused_on("seats[0].members[0]", &|p| {
-            p.seats[0].members[0].place = Place::Mission(1)
+            p.seats[0].members[0] = Place::Mission(1).code()
         });
-        refused_on("harbour.captains", &|p| p.harbour.captains[0] += 1);
+        refused_on("harbour.captains", &|p| harbour(p).captains[0] += 1);
         refused_on("harbour.chests", &|p| {
-            p.harbour.chests.pop().map(|_| ()).unwrap_or(())
+            harbour(p).chests.pop().map(|_| ()).unwrap_or(())
         });
-        refused_on("harbour", &|p| p.harbour.cocoa += 1);
+        refused_on("harbour", &|p| harbour(p).cocoa += 1);
         refused_on("seats[1].members[0]", &|p| {
-            p.options.port = false;
-            p.seats[1].members[0].place = Place::Ship;
+            opts(p).port = false;
+            p.seats[1].members[0] = Place::Ship.code();
         });
         // A sea burial space holds one member, and is one of the set's.
         refused_on("seats[1].members[1]", &|p| {
-            p.seats[1].members[0].place = Place::SeaBurial(0);
-            p.seats[1].members[1].place = Place::SeaBurial(0);
+            p.seats[1].members[0] = Place::SeaBurial(0).code();
+            p.seats[1].members[1] = Place::SeaBurial(0).code();
         });
         let burials = set.port.sea_burials.len() as u8;
         refused_on("seats[1].members[0]", &|p| {
-            p.seats[1].members[0].place = Place::SeaBurial(burials)
+            p.seats[1].members[0] = Place::SeaBurial(burials).code()
         });
         // A captain kind the set has; at most three holds; never two of a type.
         let kinds = set.port.captains.len() as u8;
         refused_on("seats[0].ship", &|p| {
-            p.seats[0].ship = ship(1, Some(kinds), vec![]);
+            p.seats[0].ship = ship(1, Some(kinds), vec![]).to_proto();
         });
         let aboard = |holds: Vec<Cargo>| {
-            move |p: &mut Parts| {
-                p.harbour.captains[0] -= 1;
-                let supply = &mut p.supply;
+            move |p: &mut v1::VillageState| {
+                harbour(p).captains[0] -= 1;
+                let supply = supply(p);
                 supply.grain -= holds.iter().filter(|&&c| c == Cargo::Grain).count() as u32;
-                supply.goods.0[Good::Horse as usize] -= holds
+                *good(&mut supply.goods, Good::Horse) -= holds
                     .iter()
                     .filter(|&&c| c == Cargo::Good(Good::Horse))
                     .count() as u32;
-                p.seats[0].ship = ship(1, Some(0), holds.clone());
+                p.seats[0].ship = ship(1, Some(0), holds.clone()).to_proto();
             }
         };
         refused_on("seats[0].ship", &aboard(vec![Cargo::Grain, Cargo::Grain]));
@@ -853,8 +859,8 @@ fn unreachable_port_states_are_refused() {
             Cargo::Good(Good::Ox),
         ];
         let fields = refused_fields(&s, |p| {
-            p.harbour.cocoa -= 1;
-            p.supply.goods.0[Good::Ox as usize] -= 1;
+            harbour(p).cocoa -= 1;
+            *good(&mut supply(p).goods, Good::Ox) -= 1;
             aboard(four.clone())(p);
         });
         assert!(fields.contains(&"seats[0].ship".to_owned()), "{fields:?}");
@@ -871,13 +877,13 @@ fn unreachable_port_states_are_refused() {
 fn chest_at_home(
     set: &Arc<Components>,
     cubes: &[(Space, Cube)],
-    f: impl FnOnce(&mut Parts),
+    f: impl FnOnce(&mut v1::VillageState),
 ) -> State {
     let value = set.port.chests[0];
     edit(&port_game(set, 3, 1), |p| {
         board(p, cubes);
         turn(p, 0);
-        let h = &mut p.harbour;
+        let h = harbour(p);
         take_chest(h, value);
         p.seats[1].chests = vec![value];
         f(p);
@@ -919,7 +925,7 @@ fn v_r39_a_seat_whose_chests_would_pay_is_asked() {
         let cash = Action::CashChest { value };
         // The buy-out.
         let mut s = chest_at_home(&set, &[(Space::Church, GREEN)], |p| {
-            p.seats[1].members[0].place = Place::BlackBag;
+            p.seats[1].members[0] = Place::BlackBag.code();
             p.seats[1].coins = 0;
         });
         let mut old = under(&s, Rules::V1);

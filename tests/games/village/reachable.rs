@@ -6,15 +6,16 @@ use std::sync::Arc;
 
 use referee::games::village::components::Components;
 use referee::games::village::state::family::{Place, Section};
-use referee::games::village::state::Parts;
 use referee::games::village::{new_game, Decision, Options, State};
+use referee::pb::v1;
 
 use crate::common::village::{
-    edit, end_triggered, game, provisional, refused_fields, refused_on_the_wire, sets, OTHER,
+    decisions, edit, end_triggered, game, harbour, market, provisional, refused_fields,
+    refused_on_the_wire, sets, supply, OTHER,
 };
 
 /// The refused fields of `s` changed by `f`.
-fn no(s: &State, f: impl FnOnce(&mut Parts)) -> Vec<String> {
+fn no(s: &State, f: impl FnOnce(&mut v1::VillageState)) -> Vec<String> {
     refused_fields(s, f)
 }
 
@@ -39,12 +40,19 @@ fn generations_are_born_in_order() {
             .unwrap();
         let field = format!("seats[0].members[{g3}]");
         assert_eq!(
-            no(&s, |p| p.seats[0].members[g3].place = Place::Farmyard),
+            no(&s, |p| p.seats[0].members[g3] = Place::Farmyard.code()),
             [field]
         );
+        let members = s.seats()[0].members.iter();
+        let young: Vec<bool> = members.map(|m| m.generation <= 3).collect();
         edit(&s, |p| {
-            for m in p.seats[0].members.iter_mut().filter(|m| m.generation <= 3) {
-                m.place = Place::Farmyard;
+            for (m, _) in p.seats[0]
+                .members
+                .iter_mut()
+                .zip(&young)
+                .filter(|(_, &y)| y)
+            {
+                *m = Place::Farmyard.code();
             }
         });
     }
@@ -62,12 +70,12 @@ fn the_dead_fill_their_spaces_in_order() {
             .map(|(k, _)| k)
             .collect();
         assert_eq!(
-            no(&s, |p| p.seats[0].members[0].place =
-                Place::Chronicle(Section::Crafts, open[1])),
+            no(&s, |p| p.seats[0].members[0] =
+                Place::Chronicle(Section::Crafts, open[1]).code()),
             ["seats[0].members[0]"]
         );
         edit(&s, |p| {
-            p.seats[0].members[0].place = Place::Chronicle(Section::Crafts, open[0])
+            p.seats[0].members[0] = Place::Chronicle(Section::Crafts, open[0]).code()
         });
         let graves: Vec<u8> = (0u8..)
             .zip(&set.graves.spaces)
@@ -76,7 +84,7 @@ fn the_dead_fill_their_spaces_in_order() {
             .collect();
         let last = *graves.last().unwrap();
         assert_eq!(
-            no(&s, |p| p.seats[1].members[0].place = Place::Grave(last)),
+            no(&s, |p| p.seats[1].members[0] = Place::Grave(last).code()),
             ["seats[1].members[0]"]
         );
     }
@@ -105,17 +113,20 @@ fn decisions_agree_with_the_pieces() {
         let s = game(&set, 3, 1, false);
         assert_eq!(no(&s, |p| p.due = 1), ["due"]);
         let privilege = Decision::Privilege { seat: 0, up_to: 1 };
-        assert_eq!(no(&s, |p| p.pending = vec![privilege]), ["pending[0]"]);
+        assert_eq!(
+            no(&s, |p| p.pending = decisions([privilege])),
+            ["pending[0]"]
+        );
         edit(&s, |p| {
-            p.pending = vec![privilege];
-            p.seats[0].members[0].place = Place::Council(1);
+            p.pending = decisions([privilege]);
+            p.seats[0].members[0] = Place::Council(1).code();
         });
         let port = with_port(&set);
-        let at_sea = |p: &mut Parts, at: u8| {
-            p.pending = vec![Decision::Load { seat: 0 }];
-            p.seats[0].ship.captain = Some(0);
-            p.seats[0].ship.at = at;
-            p.harbour.captains[0] -= 1;
+        let at_sea = |p: &mut v1::VillageState, at: u8| {
+            p.pending = decisions([Decision::Load { seat: 0 }]);
+            p.seats[0].ship.get_or_insert_default().captain = Some(0);
+            p.seats[0].ship.get_or_insert_default().at = at.into();
+            harbour(p).captains[0] -= 1;
         };
         assert_eq!(no(&port, |p| at_sea(p, 1)), ["seats[0].ship"]);
         edit(&port, |p| at_sea(p, 0));
@@ -128,9 +139,9 @@ fn decisions_agree_with_the_pieces() {
 fn last_turns_are_owed_once_and_not_to_the_seat_playing() {
     for set in sets() {
         let s = game(&set, 3, 1, false);
-        let ended = |p: &mut Parts, owed: Vec<u8>| {
+        let ended = |p: &mut v1::VillageState, owed: Vec<u8>| {
             end_triggered(p, &set);
-            p.last_turns = owed;
+            p.last_turns = owed.into_iter().map(u32::from).collect();
         };
         assert_eq!(no(&s, |p| ended(p, vec![1, 1])), ["last_turns"]);
         assert_eq!(no(&s, |p| ended(p, vec![1, 0])), ["last_turns"]);
@@ -146,15 +157,15 @@ fn the_market_fills_in_order() {
     for set in sets() {
         let s = game(&set, 3, 1, false);
         assert!(!s.market().pile.is_empty());
-        let gap = |p: &mut Parts| {
-            let tile = p.market.waiting[0].take().unwrap();
-            p.market.pile.push(tile);
+        let gap = |p: &mut v1::VillageState| {
+            let tile = market(p).waiting[0].customer.take().unwrap();
+            market(p).pile.push(tile);
         };
         assert_eq!(no(&s, gap), ["market.waiting[0]"]);
         let stall = s.market().stalls.iter().position(Option::is_some).unwrap();
-        let empty = |p: &mut Parts| {
-            let tile = p.market.stalls[stall].take().unwrap();
-            p.market.pile.push(tile);
+        let empty = |p: &mut v1::VillageState| {
+            let tile = market(p).stalls[stall].customer.take().unwrap();
+            market(p).pile.push(tile);
         };
         assert_eq!(no(&s, empty), [format!("market.stalls[{stall}]")]);
     }
@@ -173,7 +184,7 @@ fn each_combination_holds_only_its_pieces() {
         let s = game(&set, 3, 1, false);
         let decks = port.harbour().captains.clone();
         assert_eq!(
-            no(&s, |p| p.harbour.captains = decks.clone()),
+            no(&s, |p| harbour(p).captains = decks.clone()),
             ["harbour.captains"]
         );
     }
@@ -186,7 +197,7 @@ fn members_on_the_map_leave_markers() {
     let s = game(&set, 3, 1, false);
     let first = (0..set.travel.cities.len() as u8).next().unwrap();
     assert_eq!(
-        no(&s, |p| p.seats[0].members[0].place = Place::City(first)),
+        no(&s, |p| p.seats[0].members[0] = Place::City(first).code()),
         ["seats[0].members[0]"]
     );
 }
@@ -227,11 +238,11 @@ fn refusals_name_the_field_at_fault() {
     assert_eq!(no(&s, |p| p.seats[0].cocoa = 1), ["seats[0].cocoa"]);
     assert_eq!(no(&s, |p| p.seats[0].tea = 2), ["seats[0].tea"]);
     assert_eq!(no(&s, |p| p.seats[0].chests = vec![3]), ["seats[0].chests"]);
-    assert_eq!(no(&s, |p| p.supply.plague += 1), ["supply.plague"]);
+    assert_eq!(no(&s, |p| supply(p).plague += 1), ["supply.plague"]);
     let stall = s.market().stalls.iter().position(Option::is_some).unwrap();
     let tile = s.market().stalls[stall].unwrap();
     assert_eq!(
-        no(&s, |p| p.seats[0].customers.push(tile)),
+        no(&s, |p| p.seats[0].customers.push(tile.into())),
         [
             format!("market.stalls[{stall}]"),
             "seats[0].customers[0]".to_owned()
@@ -252,10 +263,10 @@ fn a_line_shorter_than_the_stalls_leaves_the_rest_empty() {
     };
     let s = new_game(set, 5, 0, 1, options).unwrap();
     let empty = |stalls: &'static [usize]| {
-        move |p: &mut Parts| {
+        move |p: &mut v1::VillageState| {
             for &i in stalls {
-                let tile = p.market.stalls[i].take().unwrap();
-                p.market.pile.push(tile);
+                let tile = market(p).stalls[i].customer.take().unwrap();
+                market(p).pile.push(tile);
             }
         }
     };
@@ -269,17 +280,16 @@ fn a_line_shorter_than_the_stalls_leaves_the_rest_empty() {
 fn a_sea_burials_prestige_is_in_its_seats_prestige() {
     for set in sets() {
         let s = with_port(&set);
-        let bury = |p: &mut Parts| {
-            let reserved =
-                |m: &&mut referee::games::village::state::Member| m.place == Place::Reserve;
+        let bury = |p: &mut v1::VillageState| {
+            let reserved = |m: &&mut u32| **m == Place::Reserve.code();
             let mut reserve = p.seats[1].members.iter_mut().filter(reserved);
             for (i, l) in (0u8..).zip(&set.chronicle.travel) {
                 if l.open(3) {
-                    reserve.next().unwrap().place = Place::Chronicle(Section::Travel, i);
+                    *reserve.next().unwrap() = Place::Chronicle(Section::Travel, i).code();
                 }
             }
             let buried = p.seats[2].members.iter_mut().find(reserved).unwrap();
-            buried.place = Place::SeaBurial(0);
+            *buried = Place::SeaBurial(0).code();
         };
         assert_eq!(no(&s, bury), ["seats[2].prestige"]);
         edit(&s, |p| {

@@ -13,10 +13,14 @@ use referee::games::village::state::council::{CouncilPayment, Privilege};
 use referee::games::village::state::family::{Building, Place};
 use referee::games::village::state::payment::CubePayment;
 use referee::games::village::state::sea::Cargo;
-use referee::games::village::state::{Goal, Parts};
+use referee::games::village::state::Goal;
 use referee::games::village::{new_game, Action, Cube, Decision, Options, Rules, State};
+use referee::pb::v1;
 
-use crate::common::village::{edit, give, give_cubes, give_demand, provisional, scenario, under};
+use crate::common::village::{
+    cube, decisions, edit, generations, give, give_cubes, give_demand, good, harbour, market,
+    provisional, scenario, supply, under,
+};
 
 /// The refusal of an action that must be refused.
 fn refusal(state: &State, seat: Seat, action: Action) -> Violation {
@@ -45,11 +49,11 @@ fn deciding(
     set: &Arc<Components>,
     options: Options,
     decision: Decision,
-    f: impl FnOnce(&mut Parts),
+    f: impl FnOnce(&mut v1::VillageState),
 ) -> State {
     let s = new_game(Arc::clone(set), 3, 0, 5, options).unwrap();
     edit(&s, |p| {
-        p.pending = vec![decision];
+        p.pending = decisions([decision]);
         f(p);
     })
 }
@@ -145,12 +149,12 @@ fn family() {
     let set = provisional();
     let s = deciding(&set, base(), act_on(Space::Family), |p| {
         for m in &mut p.seats[0].members {
-            if m.place == Place::Reserve {
-                m.place = Place::Farmyard;
+            if *m == Place::Reserve.code() {
+                *m = Place::Farmyard.code();
             }
         }
-        p.seats[0].members[0].place = Place::Building(Building::Office);
-        p.seats[0].members[1].place = Place::BlackBag;
+        p.seats[0].members[0] = Place::Building(Building::Office).code();
+        p.seats[0].members[1] = Place::BlackBag.code();
     });
     expect(
         refusal(&s, 0, Action::NewMember),
@@ -231,9 +235,9 @@ fn crafts() {
         &[("needs", needs.as_str()), ("has", "0 grain")],
     );
     let empty = edit(&s, |p| {
-        let n = std::mem::take(&mut p.supply.goods.0[Good::Scroll as usize]);
-        p.seats[1].goods.0[Good::Scroll as usize] += n;
-        p.seats[0].members[0].place = Place::Building(Building::Office);
+        let n = std::mem::take(&mut *good(&mut supply(p).goods, Good::Scroll));
+        *good(&mut p.seats[1].goods, Good::Scroll) += n;
+        p.seats[0].members[0] = Place::Building(Building::Office).code();
     });
     expect(
         refusal(&empty, 0, scroll),
@@ -250,7 +254,7 @@ fn crafts() {
 fn the_council_chamber() {
     let set = provisional();
     let s = deciding(&set, base(), act_on(Space::Council), |p| {
-        p.seats[0].members[1].place = Place::Council(4);
+        p.seats[0].members[1] = Place::Council(4).code();
     });
     expect(
         refusal(
@@ -275,7 +279,7 @@ fn the_council_chamber() {
         "top stage",
         &[("stage", "4")],
     );
-    let two = edit(&s, |p| p.seats[0].members[1].place = Place::Council(2));
+    let two = edit(&s, |p| p.seats[0].members[1] = Place::Council(2).code());
     let good = Action::UsePrivilege {
         privilege: Privilege::Good(Good::Plow),
     };
@@ -286,7 +290,7 @@ fn the_council_chamber() {
         &[("stage", "3"), ("up_to", "2")],
     );
     let none = edit(&s, |p| {
-        p.seats[0].members[1].place = Place::Farmyard;
+        p.seats[0].members[1] = Place::Farmyard.code();
         give(p, 0, Piece::Scroll);
     });
     expect(
@@ -308,7 +312,7 @@ fn the_council_chamber() {
     assert_eq!(s.check(0, &order), Ok(()));
     // A pair of one colour needs two such cubes in the supply.
     let one_pink = edit(&s, |p| {
-        let pinks = p.supply.cubes.of(Colour::Pink);
+        let pinks = *cube(&mut supply(p).cubes, Colour::Pink);
         give_cubes(p, 1, Colour::Pink, pinks - 1);
     });
     let pair = Action::UsePrivilege {
@@ -391,22 +395,23 @@ fn travel_and_church() {
 fn dying_the_mass_and_goals() {
     let set = provisional();
     let s = deciding(&set, base(), Decision::Dying { seat: 0, left: 1 }, |p| {
+        let generation = generations(&set);
         let members = &mut p.seats[0].members;
-        for m in members.iter_mut() {
-            m.place = match m.generation {
-                1 => Place::BlackBag,
-                _ => Place::Reserve,
+        for (m, g) in members.iter_mut().zip(&generation) {
+            *m = match g {
+                1 => Place::BlackBag.code(),
+                _ => Place::Reserve.code(),
             };
         }
-        let of = |g: u8| members.iter().position(|m| m.generation == g).unwrap();
+        let of = |g: u8| generation.iter().position(|&x| x == g).unwrap();
         let (g2, g3) = (of(2), of(3));
         // Every g2 is born (g3 is out); two of them in sight.
         for m in &mut members[g2..g3] {
-            m.place = Place::BlackBag;
+            *m = Place::BlackBag.code();
         }
-        members[g2].place = Place::Farmyard;
-        members[g2 + 1].place = Place::Building(Building::Office);
-        members[g3].place = Place::Farmyard;
+        members[g2] = Place::Farmyard.code();
+        members[g2 + 1] = Place::Building(Building::Office).code();
+        members[g3] = Place::Farmyard.code();
     });
     let g3 = s.seats()[0]
         .members
@@ -420,8 +425,8 @@ fn dying_the_mass_and_goals() {
         &[("generation", "3"), ("lowest", "2")],
     );
     let s = deciding(&set, base(), Decision::BuyOut { seat: 0, bought: 0 }, |p| {
-        p.seats[0].members[0].place = Place::BlackBag;
-        p.seats[0].members[1].place = Place::BlackBag;
+        p.seats[0].members[0] = Place::BlackBag.code();
+        p.seats[0].members[1] = Place::BlackBag.code();
         p.seats[0].coins = 1;
     });
     expect(
@@ -432,8 +437,8 @@ fn dying_the_mass_and_goals() {
     );
     let leftmost = set.church.step_grain.len() as u8;
     let s = deciding(&set, base(), Decision::Windows { seat: 0 }, |p| {
-        p.seats[0].members[0].place = Place::Window(leftmost);
-        p.seats[0].members[1].place = Place::Window(0);
+        p.seats[0].members[0] = Place::Window(leftmost).code();
+        p.seats[0].members[1] = Place::Window(0).code();
         for _ in 0..set.church.step_grain[0] {
             give(p, 0, Piece::Grain);
         }
@@ -465,8 +470,8 @@ fn the_market_day() {
         free: true,
     };
     let s = deciding(&set, base(), day, |p| {
-        let tile = p.market.stalls.iter().find_map(|&t| t).unwrap();
-        give_demand(p, &set, 0, u32::from(tile));
+        let tile = market(p).stalls.iter().find_map(|t| t.customer).unwrap();
+        give_demand(p, &set, 0, tile);
         p.seats[0].coins = 1;
     });
     let stalls = s.market().stalls.len();
@@ -602,28 +607,37 @@ fn village_port() {
 
 /// A piece into seat 0's holds, taken from where play takes it (a good or grain from the
 /// supply, a member from the farmyard).
-fn aboard(p: &mut Parts, cargo: Cargo) {
+fn aboard(p: &mut v1::VillageState, cargo: Cargo) {
     match cargo {
-        Cargo::Good(g) => p.supply.goods.0[g as usize] -= 1,
-        Cargo::Grain => p.supply.grain -= 1,
+        Cargo::Good(g) => *good(&mut supply(p).goods, g) -= 1,
+        Cargo::Grain => supply(p).grain -= 1,
         Cargo::Member => {
             let m = p.seats[0]
                 .members
                 .iter_mut()
-                .find(|m| m.place == Place::Farmyard);
-            m.unwrap().place = Place::Ship;
+                .find(|m| **m == Place::Farmyard.code());
+            *m.unwrap() = Place::Ship.code();
         }
         _ => {}
     }
-    p.seats[0].ship.holds.push(cargo);
+    p.seats[0]
+        .ship
+        .get_or_insert_default()
+        .holds
+        .push(cargo.to_proto());
 }
 
 /// Seat 0's ship with captain kind 0 at `at`, deciding `decision`, after `f`.
-fn ship_at(set: &Arc<Components>, at: u8, decision: Decision, f: impl FnOnce(&mut Parts)) -> State {
+fn ship_at(
+    set: &Arc<Components>,
+    at: u8,
+    decision: Decision,
+    f: impl FnOnce(&mut v1::VillageState),
+) -> State {
     deciding(set, port(), decision, |p| {
-        p.harbour.captains[0] -= 1;
-        p.seats[0].ship.captain = Some(0);
-        p.seats[0].ship.at = at;
+        harbour(p).captains[0] -= 1;
+        p.seats[0].ship.get_or_insert_default().captain = Some(0);
+        p.seats[0].ship.get_or_insert_default().at = at.into();
         f(p);
     })
 }
@@ -717,7 +731,7 @@ fn on_an_island() {
         &[("needs", "1 wagon"), ("has", "0 wagon")],
     );
     let taken = edit(&s, |p| {
-        p.seats[1].members[0].place = Place::Mission(church_with_wagon)
+        p.seats[1].members[0] = Place::Mission(church_with_wagon).code()
     });
     expect(
         refusal(&taken, 0, mission),
@@ -726,11 +740,11 @@ fn on_an_island() {
         &[],
     );
     let gone = edit(&s, |p| {
-        let h = &mut p.harbour;
+        let h = harbour(p);
         let (cocoa, tea) = (std::mem::take(&mut h.cocoa), std::mem::take(&mut h.tea));
-        h.gone.cocoa += cocoa;
-        h.gone.tea += tea;
-        h.gone.chests.append(&mut h.chests);
+        h.gone_cocoa += cocoa;
+        h.gone_tea += tea;
+        h.gone_chests.append(&mut h.chests);
     });
     if set
         .port
@@ -768,8 +782,12 @@ fn on_an_island() {
     );
     let chests = island(&set, |x| x.stack == Some(Stack::Chests));
     let s = ship_at(&set, chests, fresh, |p| {
-        let value = p.harbour.chests.pop().unwrap();
-        p.seats[0].ship.holds.push(Cargo::Chest(value));
+        let value = harbour(p).chests.pop().unwrap();
+        p.seats[0]
+            .ship
+            .get_or_insert_default()
+            .holds
+            .push(Cargo::Chest(value).to_proto());
         aboard(p, Cargo::Member);
         give_cubes(p, 0, Colour::Brown, 4);
     });
@@ -905,8 +923,8 @@ fn hiring_and_sailing() {
     );
     let s = deciding(&set, port(), travel, |p| {
         p.seats[0].coins = 10;
-        let left = std::mem::take(&mut p.harbour.captains[0]);
-        p.harbour.gone.captains[0] += left;
+        let left = std::mem::take(&mut harbour(p).captains[0]);
+        harbour(p).gone_captains[0] += left;
     });
     expect(
         refusal(&s, 0, Action::SetSail { captain: 0 }),
@@ -980,8 +998,8 @@ fn loading() {
 fn buy_outs_and_free_sales() {
     let set = provisional();
     let s = deciding(&set, base(), Decision::BuyOut { seat: 0, bought: 3 }, |p| {
-        p.seats[0].members[0].place = Place::BlackBag;
-        p.seats[0].members[1].place = Place::BlackBag;
+        p.seats[0].members[0] = Place::BlackBag.code();
+        p.seats[0].members[1] = Place::BlackBag.code();
         p.seats[0].coins = 5;
     });
     expect(
@@ -1009,8 +1027,8 @@ fn buy_outs_and_free_sales() {
         free: true,
     };
     let s = deciding(&set, base(), day, |p| {
-        let tile = p.market.stalls.iter().find_map(|&t| t).unwrap();
-        give_demand(p, &set, 0, u32::from(tile));
+        let tile = market(p).stalls.iter().find_map(|t| t.customer).unwrap();
+        give_demand(p, &set, 0, tile);
     });
     let stall = (0..s.market().stalls.len())
         .find(|&i| s.can_serve(0, i))

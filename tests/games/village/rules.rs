@@ -8,13 +8,14 @@ use referee::games::village::state::church::ChurchPayment;
 use referee::games::village::state::council::{CouncilPayment, Privilege};
 use referee::games::village::state::family::{Building, Place, Section};
 use referee::games::village::state::payment::CubePayment;
-use referee::games::village::state::Parts;
 use referee::games::village::{Action, Cube, Decision, Event, Rules, State};
 use referee::games::{Game, Sentences};
+use referee::pb::v1;
 
 use crate::common::village::{
-    act, board, edit, end_triggered, game, give, give_cubes, give_demand, goods_mut, journey_order,
-    pick, refused, refused_fields, scenario, sets, stall_of, travelled_to, turn, under,
+    act, board, cube, decisions, edit, end_triggered, game, give, give_cubes, give_demand,
+    goods_mut, journey_order, market, one, pick, refused, refused_fields, scenario, sets, stall_of,
+    supply, travelled_to, turn, under,
 };
 use referee::core::GameRng;
 use referee::games::village::state::sea::Cargo;
@@ -160,9 +161,9 @@ fn v_r36_after_the_well_only_what_the_seat_can_perform() {
             let on_farmyard = p.seats[0]
                 .members
                 .iter_mut()
-                .filter(|m| m.place == Place::Farmyard);
+                .filter(|m| **m == Place::Farmyard.code());
             for (m, building) in on_farmyard.zip(buildings) {
-                m.place = Place::Building(building);
+                *m = Place::Building(building).code();
             }
         });
         assert_eq!(s.seats()[0].count(Place::Farmyard), 0);
@@ -328,7 +329,7 @@ fn s5_deaths_come_at_the_end_of_the_turn_by_the_owners_choice() {
             &[(Space::Family, Cube::Plague), (Space::Harvest, GREEN)],
             |p| {
                 p.seats[0].life = last;
-                p.seats[0].members[0].place = Place::Building(Building::Office);
+                p.seats[0].members[0] = Place::Building(Building::Office).code();
             },
         );
         act(
@@ -374,7 +375,7 @@ fn s5_a_death_during_a_market_day_comes_at_once() {
                 give_demand(p, &set, 0, u32::from(t));
             }
             p.seats[0].life = last;
-            p.seats[0].members[1].place = Place::Building(Building::Smithy);
+            p.seats[0].members[1] = Place::Building(Building::Smithy).code();
         });
         act(
             &mut s,
@@ -418,7 +419,7 @@ fn s5_a_death_during_a_market_day_comes_at_once() {
 /// last, with the seats' reserve members (seat 0's first, each family's generations in order, as
 /// play brings them out), so the next burial of a member not in the church ends the game in the
 /// last grave. (The chronicle cannot be full: that would have ended the game already.)
-fn all_but_one_resting_place(p: &mut Parts, set: &Components, players: u8) {
+fn all_but_one_resting_place(p: &mut v1::VillageState, set: &Components, players: u8) {
     let mut places: Vec<Place> = Vec::new();
     for (section, (_, labels)) in Section::ALL.into_iter().zip(set.chronicle.sections()) {
         for (i, l) in labels.iter().enumerate() {
@@ -440,9 +441,9 @@ fn all_but_one_resting_place(p: &mut Parts, set: &Components, players: u8) {
     let mut next = places.into_iter();
     for seat in 0..usize::from(players) {
         for m in p.seats[seat].members.iter_mut() {
-            if m.place == Place::Reserve {
+            if *m == Place::Reserve.code() {
                 match next.next() {
-                    Some(place) => m.place = place,
+                    Some(place) => *m = place.code(),
                     None => return,
                 }
             }
@@ -609,8 +610,8 @@ fn r10_3_end_in_a_market_day_by_another_seat_gives_every_seat_a_turn_trigger_las
 fn s4_the_round_ends_with_the_mass_and_the_marker_passes_the_start() {
     for set in sets() {
         let mut s = scenario(&set, &[(Space::Church, GREEN)], |p| {
-            p.seats[1].members[0].place = Place::BlackBag;
-            p.seats[1].members[1].place = Place::BlackBag;
+            p.seats[1].members[0] = Place::BlackBag.code();
+            p.seats[1].members[1] = Place::BlackBag.code();
             p.seats[1].coins = 1;
             p.seats[1].grain = 0;
             give(p, 1, Piece::Grain);
@@ -720,7 +721,7 @@ fn s3_council_privileges_follow_the_stage_reached() {
         );
         assert_eq!(enter.marker(), Some(0));
 
-        let mut climb = edit(&s, |p| p.seats[0].members[0].place = Place::Council(2));
+        let mut climb = edit(&s, |p| p.seats[0].members[0] = Place::Council(2).code());
         act(
             &mut climb,
             0,
@@ -749,7 +750,7 @@ fn s3_council_privileges_follow_the_stage_reached() {
             },
         );
 
-        let mut free = edit(&s, |p| p.seats[0].members[0].place = Place::Council(4));
+        let mut free = edit(&s, |p| p.seats[0].members[0] = Place::Council(4).code());
         act(
             &mut free,
             0,
@@ -844,8 +845,9 @@ fn s3_a_citys_cubes_of_choice_are_chosen_one_by_one() {
             &set,
             &[(Space::Travel, GREEN), (Space::Harvest, GREEN)],
             |w| {
-                w.seats[0].members[0].place =
-                    from.map_or(Place::Farmyard, |c| Place::City(c as u8));
+                w.seats[0].members[0] = from
+                    .map_or(Place::Farmyard, |c| Place::City(c as u8))
+                    .code();
                 give(w, 0, piece_of(p.piece));
                 for colour in Colour::ALL {
                     let n = p.cubes.cubes().of(colour);
@@ -1048,8 +1050,8 @@ fn refusals_name_the_rule() {
             &set,
             &[(Space::Market, GREEN), (Space::Harvest, GREEN)],
             |p| {
-                let tile = p.market.stalls.iter().find_map(|&t| t).unwrap();
-                give_demand(p, &set, 0, u32::from(tile));
+                let tile = market(p).stalls.iter().find_map(|t| t.customer).unwrap();
+                give_demand(p, &set, 0, tile);
             },
         );
         act(
@@ -1121,7 +1123,7 @@ fn refusals_name_the_rule() {
             payment: CouncilPayment::Green(green(2)),
         };
         let council = edit(&council, |p| {
-            p.seats[0].members[0].place = Place::Council(1)
+            p.seats[0].members[0] = Place::Council(1).code()
         });
         assert_eq!(refused(&council, 0, climb), "CANNOT_PAY");
         let first = set
@@ -1270,7 +1272,7 @@ fn cubes_of_choice_come_from_the_supply() {
         let s = game(&set, 4, 3, true);
         assert_eq!(s.decision(), Some(Decision::CompensationCube { seat: 3 }));
         let s = edit(&s, |p| {
-            let pink = p.supply.cubes.of(Colour::Pink);
+            let pink = *cube(&mut supply(p).cubes, Colour::Pink);
             give_cubes(p, 0, Colour::Pink, pink);
         });
         let open: Vec<Action> = s.legal_actions(None).into_iter().map(|(_, a)| a).collect();
@@ -1297,11 +1299,11 @@ fn cubes_of_choice_come_from_the_supply() {
 fn unreachable_village_states_at_each_bound() {
     for set in sets() {
         let s = game(&set, 3, 1, false);
-        let ok = |f: &dyn Fn(&mut Parts)| {
+        let ok = |f: &dyn Fn(&mut v1::VillageState)| {
             edit(&s, f);
         };
-        let no = |f: &dyn Fn(&mut Parts)| refused_fields(&s, f);
-        let first = |p: &mut Parts, place: Place| p.seats[0].members[0].place = place;
+        let no = |f: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, f);
+        let first = |p: &mut v1::VillageState, place: Place| p.seats[0].members[0] = place.code();
         ok(&|p| p.seats[0].coins = 1_000_000);
         assert_eq!(no(&|p| p.seats[0].coins = 1_000_001), ["seats[0].coins"]);
         ok(&|p| p.seats[1].prestige = 1_000_000);
@@ -1356,9 +1358,9 @@ fn unreachable_village_states_at_each_bound() {
             // The spaces before it are taken (the dead fill a section from its first space).
             let earlier = (0..open).filter(|&k| set.chronicle.crafts[usize::from(k)].open(3));
             let reserve = p.seats[1].members.iter_mut();
-            let born = reserve.filter(|m| m.place == Place::Reserve);
+            let born = reserve.filter(|m| **m == Place::Reserve.code());
             for (m, k) in born.zip(earlier) {
-                m.place = Place::Chronicle(Section::Crafts, k);
+                *m = Place::Chronicle(Section::Crafts, k).code();
             }
             first(p, Place::Chronicle(Section::Crafts, open));
         });
@@ -1379,10 +1381,10 @@ fn unreachable_village_states_at_each_bound() {
             ["seats[0].markers[1]"]
         );
         assert_eq!(
-            no(&|p| p.seats[0].markers = vec![cities]),
+            no(&|p| p.seats[0].markers = vec![cities.into()]),
             ["seats[0].markers[0]"]
         );
-        let all: Vec<u8> = (0..cities).collect();
+        let all: Vec<u32> = (0..u32::from(cities)).collect();
         if u32::from(cities) > set.travel.markers {
             let too_many = all[..set.travel.markers as usize + 1].to_vec();
             assert_eq!(
@@ -1391,13 +1393,16 @@ fn unreachable_village_states_at_each_bound() {
             );
         }
         let most = set.travel.markers.min(u32::from(cities)) as usize;
-        let reached: Vec<u8> = journey_order(&set).into_iter().map(|(c, _)| c).collect();
+        let reached: Vec<u32> = journey_order(&set)
+            .into_iter()
+            .map(|(c, _)| c.into())
+            .collect();
         ok(&|p| p.seats[0].markers = reached[..most].to_vec());
         // A marker no journey can leave: on a city whose way from the village is unmarked.
         let far = reached.last().copied().unwrap();
         if journey_order(&set)
             .iter()
-            .any(|&(c, from)| c == far && from.is_some())
+            .any(|&(c, from)| u32::from(c) == far && from.is_some())
         {
             assert_eq!(
                 no(&|p| p.seats[0].markers = vec![far]),
@@ -1413,27 +1418,36 @@ fn unreachable_village_states_at_each_bound() {
 fn unreachable_village_counts_market_and_progress() {
     for set in sets() {
         let s = game(&set, 3, 1, false);
-        let no = |f: &dyn Fn(&mut Parts)| refused_fields(&s, f);
-        let decision = |d: Decision| no(&|p| p.pending = vec![d]);
+        let no = |f: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, f);
+        let decision = |d: Decision| no(&|p| p.pending = decisions([d]));
         assert_eq!(
-            no(&|p| p.seats[0].cubes.add(Colour::Green, 1)),
+            no(&|p| *cube(&mut p.seats[0].cubes, Colour::Green) += 1),
             ["supply.cubes"]
         );
-        assert_eq!(no(&|p| p.bag.plague += 1), ["supply.plague"]);
+        assert_eq!(
+            no(&|p| p.bag.get_or_insert_default().plague += 1),
+            ["supply.plague"]
+        );
         assert_eq!(
             no(&|p| *goods_mut(&mut p.seats[1].goods, Piece::Ox) += 1),
             ["supply.goods"]
         );
         assert_eq!(
-            no(&|p| p.seats[2].customers.push(set.customers.len() as u8)),
+            no(&|p| p.seats[2].customers.push(set.customers.len() as u32)),
             ["seats[2].customers[0]"]
         );
-        assert_eq!(no(&|p| p.market.stalls.push(None)), ["market.stalls"]);
-        assert_eq!(no(&|p| p.market.waiting.push(None)), ["market.waiting"]);
+        assert_eq!(
+            no(&|p| market(p).stalls.push(Default::default())),
+            ["market.stalls"]
+        );
+        assert_eq!(
+            no(&|p| market(p).waiting.push(Default::default())),
+            ["market.waiting"]
+        );
         if let Some(closed) = set.market.stalls.iter().position(|l| !l.open(3)) {
-            let f = |p: &mut Parts| {
-                let m = &mut p.market;
-                m.stalls[closed] = m.pile.pop();
+            let f = |p: &mut v1::VillageState| {
+                let m = market(p);
+                m.stalls[closed].customer = m.pile.pop();
             };
             assert_eq!(no(&f), [format!("market.stalls[{closed}]")]);
         }
@@ -1445,10 +1459,10 @@ fn unreachable_village_counts_market_and_progress() {
         assert_eq!(no(&|p| p.due = 256), ["due"]);
         edit(&s, |p| {
             // Time owed (255 deaths) only once the turn's action has passed time.
-            p.pending = vec![Decision::Act {
+            p.pending = decisions([Decision::Act {
                 seat: 0,
                 space: Space::Church,
-            }];
+            }]);
             p.due = 255;
         });
         assert_eq!(
@@ -1489,9 +1503,9 @@ fn unreachable_village_counts_market_and_progress() {
         // A market day where seat 1 can sell: its trigger must be a seat, its passes seats.
         let day = |trigger: u8, passed: u8| {
             no(&|p| {
-                let tile = p.market.stalls.iter().find_map(|&t| t).unwrap();
-                give_demand(p, &set, 1, u32::from(tile));
-                p.pending = vec![market_day(trigger, passed)];
+                let tile = market(p).stalls.iter().find_map(|t| t.customer).unwrap();
+                give_demand(p, &set, 1, tile);
+                p.pending = decisions([market_day(trigger, passed)]);
             })
         };
         assert_eq!(day(3, 0), ["pending[0]"]);
@@ -1511,11 +1525,11 @@ fn unreachable_village_counts_market_and_progress() {
 fn unreachable_decisions_with_nothing_to_choose() {
     for set in sets() {
         let s = game(&set, 3, 1, false);
-        let with = |decision: Decision, f: &dyn Fn(&mut Parts)| {
+        let with = |decision: Decision, f: &dyn Fn(&mut v1::VillageState)| {
             let mut p = s.to_parts();
             f(&mut p);
-            p.pending = vec![decision];
-            State::from_parts(p, s.config().rules, &set)
+            p.pending = decisions([decision]);
+            State::from_parts(&p, s.config().rules, &one(&set))
                 .map(drop)
                 .map_err(|e| e.errors[0].field.clone())
         };
@@ -1524,7 +1538,7 @@ fn unreachable_decisions_with_nothing_to_choose() {
         // Dying: two places to choose from, or one.
         let building = Place::Building(Building::ALL[0]);
         assert_eq!(
-            with(dying, &|p| p.seats[0].members[0].place = building),
+            with(dying, &|p| p.seats[0].members[0] = building.code()),
             Ok(())
         );
         assert_eq!(
@@ -1538,10 +1552,10 @@ fn unreachable_decisions_with_nothing_to_choose() {
             space: Space::Harvest,
         };
         assert_eq!(with(harvest, &|_| {}), Ok(()));
-        let away = |p: &mut Parts| {
+        let away = |p: &mut v1::VillageState| {
             for m in &mut p.seats[0].members {
-                if m.place == Place::Farmyard {
-                    m.place = Place::BlackBag;
+                if *m == Place::Farmyard.code() {
+                    *m = Place::BlackBag.code();
                 }
             }
         };
@@ -1549,16 +1563,16 @@ fn unreachable_decisions_with_nothing_to_choose() {
         // A buy-out with a member in the bag and a coin, or with nobody in the bag.
         let buy_out = Decision::BuyOut { seat: 1, bought: 0 };
         assert_eq!(
-            with(buy_out, &|p| p.seats[1].members[0].place = Place::BlackBag),
+            with(buy_out, &|p| p.seats[1].members[0] = Place::BlackBag.code()),
             Ok(())
         );
         assert_eq!(with(buy_out, &|_| {}), refused);
         // A cube of choice while the supply has cubes, or none.
         let reward = Decision::RewardCubes { seat: 2, left: 1 };
         assert_eq!(with(reward, &|_| {}), Ok(()));
-        let empty = |p: &mut Parts| {
+        let empty = |p: &mut v1::VillageState| {
             for colour in Colour::ALL {
-                let n = p.supply.cubes.of(colour);
+                let n = *cube(&mut supply(p).cubes, colour);
                 give_cubes(p, 2, colour, n);
             }
         };
@@ -1572,12 +1586,12 @@ fn s4_the_leftmost_window_is_the_last() {
     for set in sets() {
         let windows = set.church.window_prestige.len() as u8;
         let s = edit(&game(&set, 3, 1, false), |p| {
-            p.seats[0].members[0].place = Place::Window(windows - 1);
-            p.seats[0].members[1].place = Place::Window(windows - 2);
+            p.seats[0].members[0] = Place::Window(windows - 1).code();
+            p.seats[0].members[1] = Place::Window(windows - 2).code();
             for _ in 0..set.supply.farmyard_grain_limit {
                 give(p, 0, Piece::Grain);
             }
-            p.pending = vec![Decision::Windows { seat: 0 }];
+            p.pending = decisions([Decision::Windows { seat: 0 }]);
         });
         let movable: Vec<u8> = (0..2)
             .filter(|&member| s.check(0, &Action::MoveLeft { member }).is_ok())
@@ -1627,10 +1641,10 @@ fn the_status_names_the_deciding_seat_and_the_decision() {
 fn the_customer_census_names_the_tile_at_fault() {
     let [set, _] = sets();
     let s = game(&set, 3, 1, true);
-    let said = |edit: &dyn Fn(&mut Parts)| -> Vec<(String, String)> {
+    let said = |edit: &dyn Fn(&mut v1::VillageState)| -> Vec<(String, String)> {
         let mut p = s.to_parts();
         edit(&mut p);
-        let errors = State::from_parts(p, s.config().rules, &set).expect_err("refused");
+        let errors = State::from_parts(&p, s.config().rules, &one(&set)).expect_err("refused");
         let tiles: Vec<_> = errors
             .errors
             .iter()
@@ -1641,20 +1655,20 @@ fn the_customer_census_names_the_tile_at_fault() {
         tiles
     };
     let tiles = set.customers.len();
-    let unknown = u8::try_from(tiles).unwrap();
-    let pile = s.to_parts().market.pile;
+    let unknown = u32::try_from(tiles).unwrap();
+    let pile = s.to_parts().market.unwrap().pile;
     let n = pile.len();
     let (low, high) = (*pile.iter().min().unwrap(), *pile.iter().max().unwrap());
     let at = |field: String, text: String| vec![(field, text)];
     assert_eq!(
-        said(&|p| p.market.pile.extend([unknown + 1, unknown])),
+        said(&|p| market(p).pile.extend([unknown + 1, unknown])),
         at(
             format!("market.pile[{}]", n + 1),
             format!("customer tile {unknown} does not exist")
         )
     );
     assert_eq!(
-        said(&|p| p.market.pile.retain(|&t| t != low)),
+        said(&|p| market(p).pile.retain(|&t| t != low)),
         at(
             "market.pile".to_owned(),
             format!("customer tile {low} must be in exactly one place; it is in none")
@@ -1662,7 +1676,7 @@ fn the_customer_census_names_the_tile_at_fault() {
     );
     let in_pile = pile.iter().position(|&t| t == low).unwrap();
     let doubled = said(&|p| {
-        p.market.pile.retain(|&t| t != high);
+        market(p).pile.retain(|&t| t != high);
         p.seats[0].customers.push(low);
     });
     let fields: Vec<&str> = doubled.iter().map(|(f, _)| f.as_str()).collect();
@@ -1679,7 +1693,7 @@ fn the_customer_census_names_the_tile_at_fault() {
     // A tile on a stall and served by a seat: both named.
     let stall = s.market().stalls.iter().position(Option::is_some).unwrap();
     let on_stall = s.market().stalls[stall].unwrap();
-    let twice = said(&|p| p.seats[0].customers.push(on_stall));
+    let twice = said(&|p| p.seats[0].customers.push(on_stall.into()));
     let fields: Vec<&str> = twice.iter().map(|(f, _)| f.as_str()).collect();
     assert!(
         fields.contains(&format!("market.stalls[{stall}]").as_str()),
@@ -1687,7 +1701,7 @@ fn the_customer_census_names_the_tile_at_fault() {
     );
     assert!(fields.contains(&"seats[0].customers[0]"), "{fields:?}");
     let last = u8::try_from(tiles - 1).unwrap();
-    let highest = said(&|p| p.seats[1].customers.push(last));
+    let highest = said(&|p| p.seats[1].customers.push(last.into()));
     assert!(
         highest.iter().any(|(f, _)| f == "seats[1].customers[0]"),
         "the highest tile doubled: the list is longer than the set: {highest:?}"
@@ -1699,8 +1713,10 @@ fn the_customer_census_names_the_tile_at_fault() {
 fn unreachable_village_states_are_refused_by_field() {
     let [set, _] = sets();
     let s = game(&set, 3, 1, true);
-    let f = |edit: &dyn Fn(&mut Parts)| refused_fields(&s, edit);
-    let first = |p: &mut Parts, seat: usize, place: Place| p.seats[seat].members[0].place = place;
+    let f = |edit: &dyn Fn(&mut v1::VillageState)| refused_fields(&s, edit);
+    let first = |p: &mut v1::VillageState, seat: usize, place: Place| {
+        p.seats[seat].members[0] = place.code()
+    };
     assert_eq!(
         f(&|p| p.seats[0].members.pop().map(drop).unwrap_or(())),
         ["seats[0].members"]
@@ -1714,7 +1730,7 @@ fn unreachable_village_states_are_refused_by_field() {
         ["seats[1].members[0]"]
     );
     assert_eq!(f(&|p| p.seats[2].life = 0), ["seats[2].life"]);
-    assert_eq!(f(&|p| p.supply.grain += 1), ["supply.grain"]);
+    assert_eq!(f(&|p| supply(p).grain += 1), ["supply.grain"]);
     assert_eq!(f(&|p| p.monks += 1), ["monks"]);
     assert_eq!(
         f(&|p| {
@@ -1730,7 +1746,7 @@ fn unreachable_village_states_are_refused_by_field() {
     );
     assert_eq!(f(&|p| p.pending.clear()), ["pending"]);
     // Tile 0 twice: at both its places.
-    let twice = f(&|p| p.market.pile.push(0));
+    let twice = f(&|p| market(p).pile.push(0));
     assert_eq!(twice.len(), 2, "{twice:?}");
     assert!(twice.iter().all(|f| f.starts_with("market.")), "{twice:?}");
     assert_eq!(f(&|p| p.last_turns.push(1)), ["last_turns"]);
@@ -1762,13 +1778,13 @@ fn unreachable_village_states_are_refused_by_field() {
 fn the_final_mass_never_precedes_the_last_turns() {
     for set in sets() {
         let s = game(&set, 3, 5, false);
-        let windows = |p: &mut Parts| {
+        let windows = |p: &mut v1::VillageState| {
             let grain = set.church.step_grain[0];
             for _ in 0..grain {
                 give(p, 0, Piece::Grain);
             }
-            p.seats[0].members[0].place = Place::Window(0);
-            p.pending = vec![Decision::Windows { seat: 0 }];
+            p.seats[0].members[0] = Place::Window(0).code();
+            p.pending = decisions([Decision::Windows { seat: 0 }]);
             end_triggered(p, &set);
         };
         edit(&s, windows);

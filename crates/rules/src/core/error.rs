@@ -47,12 +47,19 @@ impl StateErrors {
     /// such a limit, far above any game's (docs/operations.md, "Limits").
     pub fn within(&mut self, len: usize, max: usize, field: impl FnOnce() -> String) -> bool {
         if len > max {
-            self.push(
+            self.keep(Self::one(
                 field(),
                 format!("has {len} entries; at most {max} are possible"),
-            );
+            ));
         }
         len <= max
+    }
+
+    /// Keeps every error of `e` (reading a message keeps each field's errors, in the order its
+    /// fields are read, uncapped: the message's limits bound them).
+    #[cold]
+    pub fn keep(&mut self, e: StateErrors) {
+        self.errors.extend(e.errors);
     }
 
     /// Sets the ErrorInfo reason.

@@ -3,6 +3,7 @@
 
 pub mod error;
 pub mod fair_shuffle;
+pub mod message;
 pub mod pile;
 pub mod rng;
 pub mod seat;
@@ -12,6 +13,7 @@ pub mod value;
 pub mod violation;
 
 pub use error::{StateError, StateErrors};
+pub use message::At;
 pub use rng::{GameRng, RngParts};
 pub use seat::Seat;
 pub use status::{Cooperative, SeatResult, Status};

@@ -1,5 +1,7 @@
 //! Who must act, and how a finished game ranked its seats.
 
+use referee_proto::v1;
+
 use super::Seat;
 
 /// Who must act now and, once over, the result.
@@ -116,6 +118,47 @@ pub fn rank(standings: &[Standing]) -> Vec<SeatResult> {
             }
         })
         .collect()
+}
+
+impl Status {
+    /// The status as its message (`referee.v1.Status`): the result once finished.
+    pub fn to_proto(&self) -> v1::Status {
+        let seat = |r: &SeatResult| v1::SeatResult {
+            seat: r.seat.into(),
+            score: r.score,
+            tie_breaker: r.tie_breakers.first().copied().unwrap_or(0),
+            rank: r.rank,
+            winner: r.winner,
+            tie_breakers: r.tie_breakers.clone(),
+            breakdown: r.breakdown.iter().map(ScoreItem::to_proto).collect(),
+            tie_breaker_names: r.tie_breaker_names.iter().map(|&n| n.to_owned()).collect(),
+        };
+        let cooperative = |c: &Cooperative| v1::CooperativeResult {
+            won: c.won,
+            rating: c.rating.to_owned(),
+            victory_pile: 0,
+        };
+        v1::Status {
+            to_act: self.to_act.iter().map(|&s| s.into()).collect(),
+            finished: self.finished,
+            result: self.finished.then(|| v1::GameResult {
+                seats: self.result.iter().map(seat).collect(),
+                cooperative: self.cooperative.as_ref().map(cooperative),
+            }),
+            phase: self.phase.to_owned(),
+            free_to_act: self.free.iter().map(|&s| s.into()).collect(),
+        }
+    }
+}
+
+impl ScoreItem {
+    /// A line of a score sheet as its message.
+    pub fn to_proto(&self) -> v1::ScoreItem {
+        v1::ScoreItem {
+            category: self.category.to_owned(),
+            points: self.points.into(),
+        }
+    }
 }
 
 #[cfg(test)]

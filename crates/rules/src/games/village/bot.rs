@@ -187,7 +187,7 @@ fn chests_aboard(s: &SeatState) -> impl Iterator<Item = u32> + '_ {
 #[cfg(test)]
 mod tests {
     use crate::core::GameRng;
-    use crate::games::village::components::Components;
+    use crate::games::village::components::{Components, Library};
     use crate::games::village::{new_game, Options};
     use crate::games::Bots;
 
@@ -203,10 +203,11 @@ mod tests {
             ..Options::default()
         };
         let s = new_game(std::sync::Arc::clone(&set), 3, 0, 5, options).unwrap();
+        let library = Library::one(std::sync::Arc::clone(&set));
         let steps = crate::games::sample_through(s, 3, |s, world, _| {
             assert_eq!(world.market.pile.len(), s.market.pile.len());
             let rules = world.config.rules;
-            super::State::from_parts(world.to_parts(), rules, &set).expect("a whole game");
+            super::State::from_parts(&world.to_parts(), rules, &library).expect("a whole game");
         });
         assert!(steps > 100, "a whole game, not {steps} steps");
     }

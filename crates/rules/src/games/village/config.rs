@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use referee_proto::v1;
+
 use crate::core::{Seat, StateErrors};
 
 use super::components::Components;
@@ -39,6 +41,39 @@ pub struct Options {
     pub life_goals: bool,
     /// The Village Port expansion: sea travel replaces travel (village.md §7).
     pub port: bool,
+}
+
+impl Options {
+    /// The options a message asks for (field paths relative to it): the expansions this referee
+    /// does not serve are refused with their reason (`UNSUPPORTED_EXPANSION`).
+    pub fn from_proto(o: &v1::VillageOptions) -> Result<Options, StateErrors> {
+        let mut errs = StateErrors::default();
+        if o.inn {
+            errs.push("inn", "Village Inn is out of scope for this referee");
+        }
+        if o.marriage {
+            errs.push("marriage", "Marriage is out of scope for this referee");
+        }
+        if !errs.errors.is_empty() {
+            return Err(errs.with_reason("UNSUPPORTED_EXPANSION"));
+        }
+        Ok(Options {
+            no_starting_compensation: o.no_starting_compensation,
+            life_goals: o.life_goals,
+            port: o.port,
+        })
+    }
+
+    /// The options as their message.
+    pub fn to_proto(&self) -> v1::VillageOptions {
+        v1::VillageOptions {
+            port: self.port,
+            life_goals: self.life_goals,
+            no_starting_compensation: self.no_starting_compensation,
+            inn: false,
+            marriage: false,
+        }
+    }
 }
 
 /// What is fixed for the whole game.

@@ -3,6 +3,7 @@
 //! functions of the state (`rules`), each decision one small step by one seat.
 
 pub mod action;
+mod action_message;
 mod bot;
 pub mod codes;
 pub mod components;
@@ -34,7 +35,7 @@ impl crate::games::Game for State {
     type Action = Action;
     type Event = Event;
     type View = View;
-    type Parts = state::Parts;
+    type Parts = referee_proto::v1::VillageState;
 
     /// The base game, each expansion alone and both together (each with the starting
     /// compensation), and the base game without it.
@@ -76,14 +77,13 @@ impl crate::games::Game for State {
         )
     }
     fn from_parts(
-        parts: state::Parts,
+        parts: referee_proto::v1::VillageState,
         rules: Rules,
         components: &Self::Context,
     ) -> Result<Self, crate::core::StateErrors> {
-        let set = components.find(&parts.component_set, &parts.component_hash)?;
-        State::from_parts(parts, rules, set)
+        State::from_parts(&parts, rules, components)
     }
-    fn to_parts(&self) -> state::Parts {
+    fn to_parts(&self) -> referee_proto::v1::VillageState {
         State::to_parts(self)
     }
     fn rules(&self) -> Rules {

@@ -1,6 +1,10 @@
 //! The pieces that move between the supply, the bags, the board and the farmyards: influence
 //! cubes by colour, goods tiles by kind, and the seven action spaces they are seeded onto.
 
+use referee_proto::v1;
+
+use crate::core::message::proto_enum;
+
 /// A goods tile.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
@@ -130,5 +134,67 @@ impl Pool {
     /// Every cube in it.
     pub fn total(&self) -> u32 {
         self.cubes.total() + self.plague
+    }
+}
+
+proto_enum!(Good => v1::VillageGood, "good" { Horse, Ox, Wagon, Plow, Scroll });
+proto_enum!(Colour => v1::VillageColour, "colour" { Brown, Pink, Orange, Green });
+proto_enum!(Space => v1::VillageSpace, "space" {
+    Harvest, Family, Crafts, Market, Council, Travel, Church
+});
+
+impl Cubes {
+    /// The cubes a message counts, colour by colour (absent: none).
+    pub fn from_proto(m: Option<&v1::VillageCubes>) -> Cubes {
+        m.map_or(Cubes::default(), |m| {
+            Cubes([m.brown, m.pink, m.orange, m.green])
+        })
+    }
+    /// These cubes as their message.
+    pub fn to_proto(&self) -> v1::VillageCubes {
+        let [brown, pink, orange, green] = self.0;
+        v1::VillageCubes {
+            brown,
+            pink,
+            orange,
+            green,
+        }
+    }
+}
+
+impl Goods {
+    /// The goods a message counts, kind by kind (absent: none).
+    pub fn from_proto(m: Option<&v1::VillageGoods>) -> Goods {
+        m.map_or(Goods::default(), |m| {
+            Goods([m.horse, m.ox, m.wagon, m.plow, m.scroll])
+        })
+    }
+    /// These goods as their message.
+    pub fn to_proto(&self) -> v1::VillageGoods {
+        let [horse, ox, wagon, plow, scroll] = self.0;
+        v1::VillageGoods {
+            horse,
+            ox,
+            wagon,
+            plow,
+            scroll,
+        }
+    }
+}
+
+impl Pool {
+    /// The pool a message holds (absent: empty).
+    pub fn from_proto(m: Option<&v1::VillageCubePool>) -> Pool {
+        m.map_or(Pool::default(), |m| Pool {
+            cubes: Cubes::from_proto(m.cubes.as_ref()),
+            plague: m.plague,
+        })
+    }
+    /// This pool as its message.
+    pub fn to_proto(&self) -> v1::VillageCubePool {
+        v1::VillageCubePool {
+            cubes: Some(self.cubes.to_proto()),
+            plague: self.plague,
+        }
     }
 }

@@ -2,6 +2,8 @@
 //! bag's content, and the customers other seats have served, their chests and their face-down
 //! life goals (counts only) — until the game is over, when every seat's are shown to everyone.
 
+use referee_proto::v1;
+
 use crate::core::Seat;
 
 use super::action::{Action, Event};
@@ -9,6 +11,8 @@ use super::components::Stack;
 
 use super::config::Config;
 use super::pieces::Pool;
+use super::state::market::slots;
+use super::state::message::ids;
 use super::state::sea::{Cargo, Harbour};
 use super::state::{Decision, Market, SeatState, State, Supply};
 
@@ -148,6 +152,58 @@ impl State {
             due: self.due,
             ending: self.ending,
             last_turns: self.last_turns.clone(),
+        }
+    }
+}
+
+impl View {
+    /// This view as its message: the state's message, with what its viewer may not see counted
+    /// (customers, goals and chests of other seats, the customer pile, the green bag, the
+    /// harbour's chests).
+    pub fn to_proto(&self) -> v1::VillageView {
+        let counts = self
+            .customer_counts
+            .iter()
+            .zip(&self.hidden_goals)
+            .zip(&self.chest_counts);
+        let seats = self
+            .seats
+            .iter()
+            .zip(counts)
+            .map(|(s, ((&customers, &hidden), &chests))| v1::VillageSeat {
+                customer_count: customers,
+                hidden_goals: hidden,
+                chest_count: chests,
+                ..s.to_proto()
+            });
+        let set = &self.config.components;
+        v1::VillageView {
+            component_set: set.name.clone(),
+            component_hash: set.hash().to_owned(),
+            options: Some(self.config.options.to_proto()),
+            start_seat: self.config.start_seat.into(),
+            seats: seats.collect(),
+            supply: Some(self.supply.to_proto()),
+            bag_count: self.bag_count,
+            spaces: self.spaces.iter().map(Pool::to_proto).collect(),
+            market: Some(v1::VillageMarket {
+                pile: Vec::new(),
+                stalls: slots(&self.market.stalls),
+                waiting: slots(&self.market.waiting),
+                pile_count: self.pile_count,
+            }),
+            monks: self.monks,
+            marker: self.marker.map(u32::from),
+            starting_seat: self.starting.into(),
+            round: self.round,
+            pending: self.pending.iter().map(|d| d.to_proto()).collect(),
+            due: self.due,
+            ending: self.ending,
+            last_turns: ids(&self.last_turns),
+            harbour: Some(v1::VillageHarbour {
+                chest_count: self.harbour_chests,
+                ..self.harbour.to_proto()
+            }),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! here: none depends on a particular number.
 
 mod library;
+pub mod message;
 mod validate;
 
 use serde::{Deserialize, Serialize};

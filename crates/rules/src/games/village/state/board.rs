@@ -1,6 +1,8 @@
 //! The village board's cubes: the general supply, the green bag and the seven action spaces,
 //! and the seeding at the start of every round.
 
+use referee_proto::v1;
+
 use crate::core::GameRng;
 use crate::games::village::components::SetupCard;
 use crate::games::village::pieces::{Colour, Cubes, Goods, Pool, Space};
@@ -93,5 +95,26 @@ impl Board {
         }
         self.bag.plague -= 1;
         Some(Drawn::Plague)
+    }
+}
+
+impl Supply {
+    /// The general supply a message holds (absent: empty).
+    pub fn from_proto(m: Option<&v1::VillageSupply>) -> Supply {
+        m.map_or(Supply::default(), |m| Supply {
+            cubes: Cubes::from_proto(m.cubes.as_ref()),
+            plague: m.plague,
+            grain: m.grain,
+            goods: Goods::from_proto(m.goods.as_ref()),
+        })
+    }
+    /// The supply as its message.
+    pub fn to_proto(&self) -> v1::VillageSupply {
+        v1::VillageSupply {
+            cubes: Some(self.cubes.to_proto()),
+            plague: self.plague,
+            grain: self.grain,
+            goods: Some(self.goods.to_proto()),
+        }
     }
 }

@@ -3,6 +3,11 @@
 //! met. The silver goals' pieces and every goal's prestige come from the component set; the
 //! golden goals' requirements are printed in the rulebook, so they are rules here.
 
+use referee_proto::v1;
+
+use crate::core::message::{proto_enum, At};
+use crate::core::StateErrors;
+
 use crate::core::{GameRng, Seat};
 use crate::games::village::components::{Holding, LifeGoals, SilverGoal};
 use crate::games::village::pieces::{Colour, Good};
@@ -315,6 +320,28 @@ impl State {
             s.prestige = s.prestige.saturating_add(prestige);
         }
         prestige
+    }
+}
+
+proto_enum!(Goal => v1::VillageGoal, "goal" {
+    Carter, Secretary, Farmer, Bailiff, Writer, Knight, Explorer, Merchant, Aristocrat, Master,
+    Historian, TravellingSalesman, Missionary, Acolyte, Saint
+});
+
+impl HeldGoal {
+    /// The goal a message holds (`at`: the entry's place).
+    pub fn from_proto(m: &v1::VillageHeldGoal, at: &At) -> Result<HeldGoal, StateErrors> {
+        Ok(HeldGoal {
+            goal: Goal::from_proto(m.goal, &at.field("goal"))?,
+            revealed: m.revealed,
+        })
+    }
+    /// The goal as its message.
+    pub fn to_proto(&self) -> v1::VillageHeldGoal {
+        v1::VillageHeldGoal {
+            goal: self.goal.to_proto() as i32,
+            revealed: self.revealed,
+        }
     }
 }
 

@@ -1,6 +1,13 @@
 //! The market: the customer pile (face down), the stalls where customers can be served, and the
 //! waiting line that moves up into empty stalls.
 
+use referee_proto::v1;
+
+use crate::core::message::{list, small, small_list, At};
+use crate::core::StateErrors;
+
+use super::message::{ids, MAX_LIST};
+
 use crate::core::Seat;
 use crate::games::village::components::{Market as Layout, Piece};
 use crate::games::village::pieces::Good;
@@ -120,6 +127,46 @@ impl State {
         }
         self.seats[usize::from(seat)].customers.push(tile);
     }
+}
+
+impl Market {
+    /// The market a message holds (absent: empty; `at`: its field), every list's errors kept in
+    /// `errs`.
+    pub fn from_proto(m: Option<&v1::VillageMarket>, at: &At, errs: &mut StateErrors) -> Market {
+        let Some(m) = m else {
+            return Market::default();
+        };
+        let pile = small_list(&m.pile, MAX_LIST, &at.field("pile"), errs);
+        let mut slots = |p: &[v1::VillageSlot], name| {
+            list(p, MAX_LIST, &at.field(name), errs, |s, _| {
+                Ok(s.customer.map(small))
+            })
+        };
+        let (stalls, waiting) = (slots(&m.stalls, "stalls"), slots(&m.waiting, "waiting"));
+        Market {
+            pile,
+            stalls,
+            waiting,
+        }
+    }
+
+    /// The market as a state's message.
+    pub fn to_proto(&self) -> v1::VillageMarket {
+        v1::VillageMarket {
+            pile: ids(&self.pile),
+            stalls: slots(&self.stalls),
+            waiting: slots(&self.waiting),
+            pile_count: 0,
+        }
+    }
+}
+
+/// Market stalls or waiting spaces as their messages: the customer on each, if any.
+pub(crate) fn slots(slots: &[Option<u8>]) -> Vec<v1::VillageSlot> {
+    let slot = |s: &Option<u8>| v1::VillageSlot {
+        customer: s.map(u32::from),
+    };
+    slots.iter().map(slot).collect()
 }
 
 #[cfg(test)]

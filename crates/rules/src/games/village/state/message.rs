@@ -1,83 +1,93 @@
-//! The one way into a Village state from outside the game: [`Parts`], the pieces as a client's
-//! state delivers them (unchecked), and [`State::from_parts`], which checks what the game owns
-//! (the component set's identity, the player count, the RNG) and then every invariant the state
-//! alone shows (`integrity`). Field names follow the state message, so one path names both.
+//! The one way into a Village state from outside the game: its state message
+//! (`v1::VillageState`, unchecked, as the request spells it), read by [`State::from_parts`],
+//! which checks its shape as it reads, then what the game owns (the component set's identity,
+//! the player count, the RNG) and then every invariant the state alone shows (`integrity`);
+//! [`State::to_parts`] writes it back. Each concept reads and writes its own part (`SeatState`,
+//! `Market`, `Harbour`…); here are the whole message and the pending decisions, a core enum that
+//! the message spells as one flat message per decision.
 
 use std::sync::Arc;
 
-use crate::core::{RngParts, Seat, StateErrors};
-use crate::games::village::components::Components;
+use referee_proto::v1;
+use v1::VillageAutomaticStep as S;
+use v1::VillageDecisionKind as K;
+
+use crate::core::message::{list, small, small_list, At};
+use crate::core::{GameRng, StateErrors};
+use crate::games::village::components::Library;
 use crate::games::village::config::{Config, Options, PLAYERS};
 use crate::games::village::pieces::{Pool, Space};
 use crate::games::village::rules_version::Rules;
 
+use super::family::Building;
 use super::sea::Harbour;
-use super::{Board, Decision, Market, SeatState, State, Supply};
+use super::{Board, Decision, Market, SeatState, State, Step, Supply};
 
-/// A Village state's pieces, unchecked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parts {
-    /// The name of the component set the state was made with.
-    pub component_set: String,
-    /// The hash of that set: a state is answered only by a referee running the same set.
-    pub component_hash: String,
-    /// The options.
-    pub options: Options,
-    /// The first starting player.
-    pub start_seat: u32,
-    /// The RNG.
-    pub rng: RngParts,
-    /// One entry per seat. A member's generation is not part of a client's state: it follows
-    /// from the member's index in the component set's family, and `from_parts` sets it.
-    pub seats: Vec<SeatState>,
-    /// The general supply.
-    pub supply: Supply,
-    /// The green bag.
-    pub bag: Pool,
-    /// Cubes on each action space, in the order of [`Space::ALL`].
-    pub spaces: Vec<Pool>,
-    /// The market.
-    pub market: Market,
-    /// Monks in the black bag.
-    pub monks: u32,
-    /// The next-starting-player marker's holder (`None`: in the council chamber).
-    pub marker: Option<Seat>,
-    /// The round's starting player.
-    pub starting_seat: Seat,
-    /// The round.
-    pub round: u32,
-    /// What is being decided, the current decision last.
-    pub pending: Vec<Decision>,
-    /// Deaths owed at the end of the turn.
-    pub due: u32,
-    /// The end was triggered.
-    pub ending: bool,
-    /// Seats still to take a last turn.
-    pub last_turns: Vec<Seat>,
-    /// Village Port's pieces that are nobody's.
-    pub harbour: Harbour,
+/// The most entries any list of a Village state can have (members, customers, cities…): far
+/// above any component set, it bounds the work a hostile state can cause before the checks.
+pub(crate) const MAX_LIST: usize = 1_000;
+
+/// A view's count written into a state: the state carries what it counts.
+const VIEWS_ONLY: &str =
+    "is a view's count and must be 0 in a state, which carries the pieces themselves";
+
+/// Ids or counts as the messages spell them.
+pub(crate) fn ids(v: &[u8]) -> Vec<u32> {
+    v.iter().map(|&n| u32::from(n)).collect()
 }
 
 impl State {
-    /// The state these parts describe, under a rules version and the component set this referee
-    /// runs, or every
-    /// field that no game on that set can have.
-    pub fn from_parts(p: Parts, rules: Rules, set: &Arc<Components>) -> Result<State, StateErrors> {
-        if p.component_set != set.name || p.component_hash != set.hash() {
-            return Err(StateErrors::one(
-                "component_hash",
-                format!(
-                    "the state was made with component set {:?} ({}), but this referee runs {:?} \
-                     ({})",
-                    p.component_set,
-                    p.component_hash,
-                    set.name,
-                    set.hash()
-                ),
-            )
-            .with_reason("COMPONENT_SET_MISMATCH"));
-        }
-        let players = p.seats.len();
+    /// The state a client's message describes, under a rules version and the component set it
+    /// records (one of `library`'s), or every field that no game on that set can have (paths as
+    /// the message spells them). Its shape is read first, every field's errors together.
+    pub fn from_parts(
+        p: &v1::VillageState,
+        rules: Rules,
+        library: &Library,
+    ) -> Result<State, StateErrors> {
+        views_only(p)?;
+        let root = At::Root;
+        let mut errs = StateErrors::default();
+        let options = match &p.options {
+            Some(o) => Options::from_proto(o).unwrap_or_else(|e| {
+                errs.keep(e.under("options."));
+                Options::default()
+            }),
+            None => Options::default(),
+        };
+        let seats = list(
+            &p.seats,
+            MAX_LIST,
+            &root.field("seats"),
+            &mut errs,
+            SeatState::from_proto,
+        );
+        let spaces = list(
+            &p.spaces,
+            MAX_LIST,
+            &root.field("spaces"),
+            &mut errs,
+            |s, _| Ok(Pool::from_proto(Some(s))),
+        );
+        let market = Market::from_proto(p.market.as_ref(), &root.field("market"), &mut errs);
+        let pending = list(
+            &p.pending,
+            MAX_LIST,
+            &root.field("pending"),
+            &mut errs,
+            Decision::from_proto,
+        );
+        let last_turns = small_list(
+            &p.last_turns,
+            MAX_LIST,
+            &root.field("last_turns"),
+            &mut errs,
+        );
+        let harbour = Harbour::from_proto(p.harbour.as_ref(), &root.field("harbour"), &mut errs);
+        errs.into_result()?;
+
+        let set = library.find(&p.component_set, &p.component_hash)?;
+        let players = seats.len();
         if !u8::try_from(players).is_ok_and(|n| PLAYERS.contains(&n)) {
             let (low, high) = (PLAYERS.start(), PLAYERS.end());
             return Err(StateErrors::one(
@@ -90,19 +100,23 @@ impl State {
             Arc::clone(set),
             players as u32,
             p.start_seat,
-            p.options,
+            options,
         )
         .map_err(|e| e.rebase("players", "seats"))?;
         let mut errs = StateErrors::default();
-        let rng = p.rng.check(&mut errs);
-        let spaces = <[Pool; 7]>::try_from(p.spaces);
+        let rng = p
+            .rng
+            .as_ref()
+            .map_or((&[][..], 0), |r| (&r.seed[..], r.word_pos));
+        let rng = GameRng::check(rng.0, rng.1, &mut errs);
+        let spaces = <[Pool; 7]>::try_from(spaces);
         if spaces.is_err() {
             errs.push("spaces", format!("must have {} entries", Space::ALL.len()));
         }
         let (Some(rng), Ok(spaces)) = (rng, spaces) else {
             return Err(errs);
         };
-        let mut seats = p.seats;
+        let mut seats = seats;
         for seat in &mut seats {
             let family = set.family.generations.iter().zip(1u8..);
             let mut generations = family.flat_map(|(&n, g)| (0..n).map(move |_| g));
@@ -115,48 +129,230 @@ impl State {
             rng,
             seats,
             board: Board {
-                supply: p.supply,
-                bag: p.bag,
+                supply: Supply::from_proto(p.supply.as_ref()),
+                bag: Pool::from_proto(p.bag.as_ref()),
                 spaces,
             },
-            market: p.market,
+            market,
             monks: p.monks,
-            marker: p.marker,
-            starting: p.starting_seat,
+            marker: p.marker.map(small),
+            starting: small(p.starting_seat),
             round: p.round,
-            pending: p.pending,
+            pending,
             due: p.due,
             ending: p.ending,
-            last_turns: p.last_turns,
-            harbour: p.harbour,
+            last_turns,
+            harbour,
         };
         state.check_integrity()?;
         Ok(state)
     }
 
-    /// The parts of this state: `from_parts` of them gives this state back.
-    pub fn to_parts(&self) -> Parts {
+    /// This state as its message: `from_parts` of it gives this state back.
+    pub fn to_parts(&self) -> v1::VillageState {
         let set = &self.config.components;
-        Parts {
+        v1::VillageState {
             component_set: set.name.clone(),
             component_hash: set.hash().to_owned(),
-            options: self.config.options,
+            options: Some(self.config.options.to_proto()),
             start_seat: u32::from(self.config.start_seat),
-            rng: self.rng.to_parts(),
-            seats: self.seats.clone(),
-            supply: self.board.supply.clone(),
-            bag: self.board.bag,
-            spaces: self.board.spaces.to_vec(),
-            market: self.market.clone(),
+            rng: Some(v1::VillageRng {
+                seed: self.rng.seed().to_vec(),
+                word_pos: self.rng.word_pos(),
+            }),
+            seats: self.seats.iter().map(SeatState::to_proto).collect(),
+            supply: Some(self.board.supply.to_proto()),
+            bag: Some(self.board.bag.to_proto()),
+            spaces: self.board.spaces.iter().map(Pool::to_proto).collect(),
+            market: Some(self.market.to_proto()),
             monks: self.monks,
-            marker: self.marker,
-            starting_seat: self.starting,
+            marker: self.marker.map(u32::from),
+            starting_seat: u32::from(self.starting),
             round: self.round,
-            pending: self.pending.clone(),
+            pending: self.pending.iter().map(|d| d.to_proto()).collect(),
             due: self.due,
             ending: self.ending,
-            last_turns: self.last_turns.clone(),
-            harbour: self.harbour.clone(),
+            last_turns: ids(&self.last_turns),
+            // Absent while empty: a game without Village Port keeps the bytes it had before the
+            // expansion was served.
+            harbour: (self.harbour != Harbour::default()).then(|| self.harbour.to_proto()),
         }
+    }
+}
+
+/// A view's counts must be 0 in a state, which carries what they count.
+fn views_only(p: &v1::VillageState) -> Result<(), StateErrors> {
+    let mut errs = StateErrors::default();
+    for (i, s) in p.seats.iter().enumerate() {
+        for (field, count) in [
+            ("customer_count", s.customer_count),
+            ("hidden_goals", s.hidden_goals),
+            ("chest_count", s.chest_count),
+        ] {
+            if count != 0 {
+                errs.push(format!("seats[{i}].{field}"), VIEWS_ONLY);
+            }
+        }
+    }
+    let market = p.market.as_ref().map_or(0, |m| m.pile_count);
+    let harbour = p.harbour.as_ref().map_or(0, |h| h.chest_count);
+    for (field, count) in [
+        ("market.pile_count", market),
+        ("harbour.chest_count", harbour),
+    ] {
+        if count != 0 {
+            errs.push(field, VIEWS_ONLY);
+        }
+    }
+    errs.into_result()
+}
+
+/// A count of what is left to do (`at`: its field): 1 to 255.
+fn count(n: u32, at: &At) -> Result<u8, StateErrors> {
+    u8::try_from(n)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| at.error("must be 1 to 255"))
+}
+
+impl Decision {
+    /// The decision a flat message spells: its kind names the variant, whose fields are the
+    /// message's fields of the same names (the others left at 0); `at` is its place.
+    pub fn from_proto(d: &v1::VillageDecision, at: &At) -> Result<Decision, StateErrors> {
+        let seat = small(d.seat);
+        Ok(match K::try_from(d.kind) {
+            Ok(K::CompensationCube) => Decision::CompensationCube { seat },
+            Ok(K::Turn) => Decision::Turn { seat },
+            Ok(K::ChooseAction) => Decision::ChooseAction { seat },
+            Ok(K::Action) => Decision::Act {
+                seat,
+                space: Space::from_proto(d.space, &at.field("space"))?,
+            },
+            Ok(K::Produce) => Decision::Produce {
+                seat,
+                building: Building::from_proto(d.building, &at.field("building"))?,
+            },
+            Ok(K::Privilege) => Decision::Privilege {
+                seat,
+                up_to: small(d.up_to),
+            },
+            Ok(K::RewardCubes) => Decision::RewardCubes {
+                seat,
+                left: count(d.left, &at.field("left"))?,
+            },
+            Ok(K::MarketDay) => Decision::MarketDay {
+                trigger: small(d.trigger),
+                seat,
+                passed: small(d.passed),
+                free: d.free,
+            },
+            Ok(K::Dying) => Decision::Dying {
+                seat,
+                left: count(d.left, &at.field("left"))?,
+            },
+            Ok(K::MassBuyOut) => Decision::BuyOut {
+                seat,
+                bought: small(d.bought),
+            },
+            Ok(K::MassWindows) => Decision::Windows { seat },
+            Ok(K::LastChance) => Decision::LastChance { seat },
+            Ok(K::GoalAtStake) => Decision::GoalAtStake {
+                seat,
+                step: match S::try_from(d.step) {
+                    Ok(S::Death) => Step::Death {
+                        left: count(d.left, &at.field("left"))?,
+                    },
+                    Ok(S::MarkerReturn) => Step::MarkerReturn,
+                    Ok(S::Unspecified) | Err(_) => {
+                        return Err(at.field("step").error("must name a step that waits"))
+                    }
+                },
+            },
+            Ok(K::Load) => Decision::Load { seat },
+            Ok(K::Sail) => Decision::Sail {
+                seat,
+                free: small(d.free_steps),
+                credit: small(d.credit),
+                moved: d.moved,
+            },
+            Ok(K::Island) => Decision::Island { seat, took: d.took },
+            Ok(K::Unspecified) | Err(_) => {
+                return Err(at.field("kind").error("must name a decision"))
+            }
+        })
+    }
+
+    /// The decision as its flat message.
+    pub fn to_proto(self) -> v1::VillageDecision {
+        let mut d = v1::VillageDecision {
+            seat: self.seat().into(),
+            ..v1::VillageDecision::default()
+        };
+        let kind = match self {
+            Decision::CompensationCube { .. } => K::CompensationCube,
+            Decision::Turn { .. } => K::Turn,
+            Decision::ChooseAction { .. } => K::ChooseAction,
+            Decision::Act { space, .. } => {
+                d.space = space.to_proto() as i32;
+                K::Action
+            }
+            Decision::Produce { building, .. } => {
+                d.building = building.to_proto() as i32;
+                K::Produce
+            }
+            Decision::Privilege { up_to, .. } => {
+                d.up_to = up_to.into();
+                K::Privilege
+            }
+            Decision::RewardCubes { left, .. } => {
+                d.left = left.into();
+                K::RewardCubes
+            }
+            Decision::MarketDay {
+                trigger,
+                passed,
+                free,
+                ..
+            } => {
+                (d.trigger, d.passed, d.free) = (trigger.into(), passed.into(), free);
+                K::MarketDay
+            }
+            Decision::Dying { left, .. } => {
+                d.left = left.into();
+                K::Dying
+            }
+            Decision::BuyOut { bought, .. } => {
+                d.bought = bought.into();
+                K::MassBuyOut
+            }
+            Decision::Windows { .. } => K::MassWindows,
+            Decision::LastChance { .. } => K::LastChance,
+            Decision::GoalAtStake { step, .. } => {
+                d.step = match step {
+                    Step::Death { left } => {
+                        d.left = left.into();
+                        S::Death
+                    }
+                    Step::MarkerReturn => S::MarkerReturn,
+                } as i32;
+                K::GoalAtStake
+            }
+            Decision::Load { .. } => K::Load,
+            Decision::Sail {
+                free,
+                credit,
+                moved,
+                ..
+            } => {
+                (d.free_steps, d.credit, d.moved) = (free.into(), credit.into(), moved);
+                K::Sail
+            }
+            Decision::Island { took, .. } => {
+                d.took = took;
+                K::Island
+            }
+        };
+        d.kind = kind as i32;
+        d
     }
 }

@@ -18,7 +18,7 @@ pub mod goals;
 mod integrity;
 mod life;
 pub mod market;
-mod parts;
+pub mod message;
 pub mod payment;
 mod reachable;
 pub mod scoring;
@@ -31,7 +31,6 @@ pub use chronicle::Burial;
 pub use family::{Building, Member, Place, Section};
 pub use goals::{Goal, HeldGoal};
 pub use market::Market;
-pub use parts::Parts;
 pub use seat::SeatState;
 
 use crate::core::{GameRng, Seat};

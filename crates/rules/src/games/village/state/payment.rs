@@ -3,6 +3,8 @@
 //! its farmyard or with a coin. The referee lists only the distinct ways to pay — how many coins
 //! stand in for each colour — never orderings.
 
+use referee_proto::v1;
+
 use crate::core::Seat;
 use crate::games::village::pieces::{Colour, Cubes, Good};
 
@@ -90,6 +92,23 @@ impl State {
             self.board.supply.cubes.add(colour, n);
         }
         s.coins = s.coins.saturating_sub(payment.coin_total());
+    }
+}
+
+impl CubePayment {
+    /// The payment a message spells (absent: nothing paid).
+    pub fn from_proto(m: Option<&v1::VillageCubePayment>) -> CubePayment {
+        CubePayment {
+            cubes: Cubes::from_proto(m.and_then(|m| m.cubes.as_ref())),
+            coins: Cubes::from_proto(m.and_then(|m| m.coins.as_ref())),
+        }
+    }
+    /// The payment as its message.
+    pub fn to_proto(&self) -> v1::VillageCubePayment {
+        v1::VillageCubePayment {
+            cubes: Some(self.cubes.to_proto()),
+            coins: Some(self.coins.to_proto()),
+        }
     }
 }
 

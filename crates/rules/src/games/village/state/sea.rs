@@ -2,6 +2,14 @@
 //! islands' stacks, treasure chests, cocoa and tea, and the box that hired captains, sold tiles
 //! and cashed chests go to. The decisions of a voyage are in `../rules/voyage.rs`.
 
+use referee_proto::v1;
+use v1::VillageCargoKind as K;
+
+use crate::core::message::{list, small, At};
+use crate::core::StateErrors;
+
+use super::message::MAX_LIST;
+
 use crate::core::Seat;
 use crate::games::village::components::{Piece, Stack};
 use crate::games::village::pieces::Good;
@@ -245,6 +253,123 @@ impl State {
                 .seats
                 .iter()
                 .any(|s| s.members.iter().any(|m| m.place == Place::Mission(space)))
+    }
+}
+
+impl Cargo {
+    /// The piece a hold's message names (`at`: its place): only a good names a good, only a
+    /// chest a value.
+    pub fn from_proto(c: &v1::VillageCargo, at: &At) -> Result<Cargo, StateErrors> {
+        let kind = K::try_from(c.kind);
+        if c.good != 0 && kind != Ok(K::Good) {
+            let why = "must be unset unless the kind is GOOD";
+            return Err(at.field("good").error(why));
+        }
+        if c.chest != 0 && kind != Ok(K::Chest) {
+            return Err(at
+                .field("chest")
+                .error("must be 0 unless the kind is CHEST"));
+        }
+        Ok(match kind {
+            Ok(K::Good) => Cargo::Good(Good::from_proto(c.good, &at.field("good"))?),
+            Ok(K::Grain) => Cargo::Grain,
+            Ok(K::Member) => Cargo::Member,
+            Ok(K::Cocoa) => Cargo::Cocoa,
+            Ok(K::Tea) => Cargo::Tea,
+            Ok(K::Chest) => Cargo::Chest(c.chest),
+            Ok(K::Unspecified) | Err(_) => return Err(at.field("kind").error("must name a piece")),
+        })
+    }
+
+    /// The piece as its message.
+    pub fn to_proto(self) -> v1::VillageCargo {
+        let (kind, good, chest) = match self {
+            Cargo::Good(g) => (K::Good, g.to_proto() as i32, 0),
+            Cargo::Grain => (K::Grain, 0, 0),
+            Cargo::Member => (K::Member, 0, 0),
+            Cargo::Cocoa => (K::Cocoa, 0, 0),
+            Cargo::Tea => (K::Tea, 0, 0),
+            Cargo::Chest(value) => (K::Chest, 0, value),
+        };
+        v1::VillageCargo {
+            kind: kind as i32,
+            good,
+            chest,
+        }
+    }
+}
+
+impl Ship {
+    /// The ship a message holds (absent: in port, empty; `at`: its field), every hold's errors
+    /// kept in `errs`.
+    pub fn from_proto(m: Option<&v1::VillageShip>, at: &At, errs: &mut StateErrors) -> Ship {
+        let Some(m) = m else {
+            return Ship::default();
+        };
+        Ship {
+            at: small(m.at),
+            captain: m.captain.map(small),
+            holds: list(
+                &m.holds,
+                MAX_LIST,
+                &at.field("holds"),
+                errs,
+                Cargo::from_proto,
+            ),
+        }
+    }
+
+    /// The ship as its message: absent while in port and empty, so a game without Village Port
+    /// keeps the bytes it had before the expansion was served.
+    pub fn to_proto(&self) -> Option<v1::VillageShip> {
+        (*self != Ship::default()).then(|| v1::VillageShip {
+            at: self.at.into(),
+            captain: self.captain.map(u32::from),
+            holds: self.holds.iter().map(|c| c.to_proto()).collect(),
+        })
+    }
+}
+
+impl Harbour {
+    /// The harbour a message holds (absent: empty; `at`: its field): what is gone is kept apart
+    /// here, beside the rest on the wire. Every list's errors are kept in `errs`.
+    pub fn from_proto(h: Option<&v1::VillageHarbour>, at: &At, errs: &mut StateErrors) -> Harbour {
+        let Some(h) = h else {
+            return Harbour::default();
+        };
+        let mut list = |v: &[u32], name| list(v, MAX_LIST, &at.field(name), errs, |&n, _| Ok(n));
+        let (captains, chests) = (list(&h.captains, "captains"), list(&h.chests, "chests"));
+        let gone = (
+            list(&h.gone_captains, "gone_captains"),
+            list(&h.gone_chests, "gone_chests"),
+        );
+        Harbour {
+            captains,
+            cocoa: h.cocoa,
+            tea: h.tea,
+            chests,
+            gone: Gone {
+                captains: gone.0,
+                cocoa: h.gone_cocoa,
+                tea: h.gone_tea,
+                chests: gone.1,
+            },
+        }
+    }
+
+    /// The harbour as its message (a view adds its count of chests).
+    pub fn to_proto(&self) -> v1::VillageHarbour {
+        v1::VillageHarbour {
+            captains: self.captains.clone(),
+            cocoa: self.cocoa,
+            tea: self.tea,
+            chests: self.chests.clone(),
+            gone_captains: self.gone.captains.clone(),
+            gone_cocoa: self.gone.cocoa,
+            gone_tea: self.gone.tea,
+            gone_chests: self.gone.chests.clone(),
+            chest_count: 0,
+        }
     }
 }
 

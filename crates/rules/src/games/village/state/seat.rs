@@ -2,10 +2,16 @@
 //! what the expansions give it (goals, a ship, cargo brought home). It gathers what the other
 //! modules define, so none of them needs it.
 
+use referee_proto::v1;
+
+use crate::core::message::{list, small_list, At};
+use crate::core::StateErrors;
+
 use crate::games::village::pieces::{Cubes, Goods};
 
 use super::family::{Member, Place};
 use super::goals::HeldGoal;
+use super::message::{ids, MAX_LIST};
 use super::sea::Ship;
 
 /// One seat's family and holdings.
@@ -92,5 +98,77 @@ impl SeatState {
             }
         }
         out
+    }
+}
+
+impl SeatState {
+    /// The seat a state's message holds (`at`: its entry), every field's errors reported
+    /// together; a member's generation follows from the component set (`State::from_parts`).
+    pub fn from_proto(m: &v1::VillageSeat, at: &At) -> Result<SeatState, StateErrors> {
+        let mut errs = StateErrors::default();
+        let members = list(
+            &m.members,
+            MAX_LIST,
+            &at.field("members"),
+            &mut errs,
+            |&code, at| Member::from_code(code, at),
+        );
+        let customers = small_list(&m.customers, MAX_LIST, &at.field("customers"), &mut errs);
+        let markers = small_list(&m.markers, MAX_LIST, &at.field("markers"), &mut errs);
+        let goals = list(
+            &m.goals,
+            MAX_LIST,
+            &at.field("goals"),
+            &mut errs,
+            HeldGoal::from_proto,
+        );
+        let ship = Ship::from_proto(m.ship.as_ref(), &at.field("ship"), &mut errs);
+        let chests = list(
+            &m.chests,
+            MAX_LIST,
+            &at.field("chests"),
+            &mut errs,
+            |&v, _| Ok(v),
+        );
+        errs.into_result()?;
+        Ok(SeatState {
+            members,
+            life: m.life,
+            prestige: m.prestige,
+            coins: m.coins,
+            cubes: Cubes::from_proto(m.cubes.as_ref()),
+            grain: m.grain,
+            goods: Goods::from_proto(m.goods.as_ref()),
+            customers,
+            markers,
+            goals,
+            ship,
+            cocoa: m.cocoa,
+            tea: m.tea,
+            chests,
+        })
+    }
+
+    /// The seat as a state's message (a view's counts at 0: a state carries what they count).
+    pub fn to_proto(&self) -> v1::VillageSeat {
+        v1::VillageSeat {
+            members: self.members.iter().map(|m| m.place.code()).collect(),
+            life: self.life,
+            prestige: self.prestige,
+            coins: self.coins,
+            cubes: Some(self.cubes.to_proto()),
+            grain: self.grain,
+            goods: Some(self.goods.to_proto()),
+            customers: ids(&self.customers),
+            markers: ids(&self.markers),
+            customer_count: 0,
+            goals: self.goals.iter().map(HeldGoal::to_proto).collect(),
+            hidden_goals: 0,
+            ship: self.ship.to_proto(),
+            cocoa: self.cocoa,
+            tea: self.tea,
+            chests: self.chests.clone(),
+            chest_count: 0,
+        }
     }
 }
