@@ -483,3 +483,62 @@ impl BagDraw {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The arms whose payment or privilege takes two fields write and read back the same action.
+    #[test]
+    fn payments_and_privileges_spelled_in_two_fields_round_trip() {
+        let green = CubePayment {
+            cubes: Cubes([0, 0, 0, 2]),
+            coins: Cubes([0; 4]),
+        };
+        let actions = [
+            Action::EnterCouncil {
+                member: 1,
+                payment: CouncilPayment::Scroll,
+            },
+            Action::AdvanceCouncil {
+                member: 2,
+                payment: CouncilPayment::Green(green),
+            },
+            Action::Church {
+                member: 0,
+                payment: ChurchPayment::Time,
+            },
+            Action::UsePrivilege {
+                privilege: Privilege::Cubes([Colour::Green, Colour::Pink]),
+            },
+            Action::UsePrivilege {
+                privilege: Privilege::Good(Good::Plow),
+            },
+        ];
+        for a in actions {
+            assert_eq!(Action::from_proto(&a.to_proto()).unwrap(), Some(a));
+        }
+    }
+
+    /// A privilege of two colours names exactly two, each read at its index; a scroll and green
+    /// cubes together are refused at `green`.
+    #[test]
+    fn a_two_field_choice_is_refused_at_its_field() {
+        let three = Arm::UsePrivilege(v1::VillageUsePrivilege {
+            privilege: v1::VillagePrivilege::Cubes as i32,
+            colours: vec![1, 2, 3],
+            good: 0,
+        });
+        let action = |arm| v1::VillageAction { action: Some(arm) };
+        let e = Action::from_proto(&action(three)).unwrap_err();
+        assert_eq!(e.errors[0].field, "use_privilege.colours");
+        assert_eq!(e.errors[0].description, "must have exactly 2 entries");
+        let both = Arm::EnterCouncil(v1::VillageEnterCouncil {
+            member: Some(0),
+            scroll: true,
+            green: Some(v1::VillageCubePayment::default()),
+        });
+        let e = Action::from_proto(&action(both)).unwrap_err();
+        assert_eq!(e.errors[0].field, "enter_council.green");
+    }
+}

@@ -356,3 +356,118 @@ impl Decision {
         d
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::village::pieces::Good;
+    use crate::games::village::state::sea::Cargo;
+
+    /// One vocabulary: every decision's `Status.phase` is its `VillageDecisionKind` in lower case
+    /// without the prefix.
+    #[test]
+    fn each_decisions_phase_is_its_kinds_name() {
+        let seat = 1;
+        let decisions = [
+            Decision::CompensationCube { seat },
+            Decision::Turn { seat },
+            Decision::ChooseAction { seat },
+            Decision::Act {
+                seat,
+                space: Space::Crafts,
+            },
+            Decision::Produce {
+                seat,
+                building: Building::Wainwright,
+            },
+            Decision::Privilege { seat, up_to: 2 },
+            Decision::RewardCubes { seat, left: 1 },
+            Decision::MarketDay {
+                trigger: seat,
+                seat,
+                passed: 0,
+                free: true,
+            },
+            Decision::Dying { seat, left: 1 },
+            Decision::BuyOut { seat, bought: 0 },
+            Decision::Windows { seat },
+            Decision::LastChance { seat },
+            Decision::GoalAtStake {
+                seat,
+                step: Step::MarkerReturn,
+            },
+            Decision::Load { seat },
+            Decision::Sail {
+                seat,
+                free: 1,
+                credit: 0,
+                moved: false,
+            },
+            Decision::Island { seat, took: false },
+        ];
+        for d in decisions {
+            let kind = K::try_from(d.to_proto().kind).unwrap();
+            let name = kind.as_str_name();
+            let word = name.strip_prefix("VILLAGE_DECISION_KIND_").unwrap();
+            assert_eq!(d.phase(), word.to_lowercase(), "{d:?}");
+        }
+        assert_eq!(decisions.len(), 16, "every kind but UNSPECIFIED");
+        for d in decisions {
+            let message = d.to_proto();
+            assert_eq!(
+                Decision::from_proto(&message, &At::Root).unwrap(),
+                d,
+                "round trip"
+            );
+        }
+    }
+
+    /// A flat message refuses, at its field: a kind it does not name, a count of 0 where one is
+    /// left to do, and the step a goal at stake waits on when unnamed.
+    #[test]
+    fn a_decisions_kind_and_counts_are_checked_at_their_fields() {
+        let refusal = |d: v1::VillageDecision| {
+            let at = At::Root;
+            let pending = at.field("pending");
+            let e = Decision::from_proto(&d, &pending.item(2)).unwrap_err();
+            (e.errors[0].field.clone(), e.errors[0].description.clone())
+        };
+        let kind = |k: K| v1::VillageDecision {
+            kind: k as i32,
+            ..v1::VillageDecision::default()
+        };
+        assert_eq!(
+            refusal(v1::VillageDecision::default()),
+            ("pending[2].kind".into(), "must name a decision".into())
+        );
+        assert_eq!(
+            refusal(kind(K::Dying)),
+            ("pending[2].left".into(), "must be 1 to 255".into())
+        );
+        assert_eq!(
+            refusal(kind(K::GoalAtStake)),
+            (
+                "pending[2].step".into(),
+                "must name a step that waits".into()
+            )
+        );
+    }
+
+    /// A piece in a hold names a good only if it is one, and a value only if it is a chest.
+    #[test]
+    fn cargo_names_only_what_its_kind_uses() {
+        let grain_with_a_good = v1::VillageCargo {
+            kind: v1::VillageCargoKind::Grain as i32,
+            good: v1::VillageGood::Ox as i32,
+            chest: 0,
+        };
+        let e = Cargo::from_proto(&grain_with_a_good, &At::Root).unwrap_err();
+        assert_eq!(e.errors[0].field, "good");
+        for cargo in [Cargo::Chest(3), Cargo::Grain, Cargo::Good(Good::Ox)] {
+            assert_eq!(
+                Cargo::from_proto(&cargo.to_proto(), &At::Root).unwrap(),
+                cargo
+            );
+        }
+    }
+}
