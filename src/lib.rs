@@ -12,18 +12,18 @@
 //!   and ranking.
 //! - [`games`]: the [`games::Game`] and [`games::RulesVersion`] traits and one folder per game;
 //!   `games::port_royal` holds cards, contracts, setup, the state (`state/`, one module per
-//!   concept, each with its unchecked parts and checks), actions and events, the rules (`rules/`,
-//!   one module per part of a turn), views, its violation codes and the rules versions it plays.
-//!   A state comes in from outside one way for every game: its plain `Parts`, checked by
-//!   [`games::Game::from_parts`].
+//!   concept, each reading and writing its part of the state's message, with its checks),
+//!   actions and events, the rules (`rules/`, one module per part of a turn), views, its
+//!   violation codes and the rules versions it plays. A state comes in from outside one way for
+//!   every game: its state message, read and checked by [`games::Game::from_parts`].
 //! - [`pb`]: the protobuf types generated from `proto/` (package `referee.v1`) and the
 //!   descriptor set served by reflection.
 //! - [`service`]: the transport ([`service::transport`]: server, edge limits, Connect and
 //!   gRPC-Web, codec, playground), the RPC handlers ([`service::rpc`]: the one list of RPCs,
 //!   each body written once over the game, the games served and the dispatch on them, the bots'
 //!   limits, state tags), and the wire ([`service::wire`]: the proto side of the seam,
-//!   [`service::wire::Wire`], and each game's messages declared field by field in
-//!   [`service::wire::port_royal`] and [`service::wire::village`]); metrics and health.
+//!   [`service::wire::Wire`], each game's place in the oneofs of `referee.v1`, the envelope and
+//!   the status); metrics and health.
 //! - [`served`]: the one list of the games this referee serves ([`each_game!`]).
 //! - [`bot`]: bots for any seat of any game, written once over [`games::Game`]: they start from
 //!   the seat's view and search only worlds the game deals from it ([`games::Bots::sample`]).

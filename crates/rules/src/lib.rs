@@ -1,8 +1,9 @@
 //! # referee-rules
 //!
 //! The referee's rules as plain Rust: state, actions, `legal_actions`, `apply` as pure functions
-//! with no I/O, no clock and no global state. Nothing here knows of protobuf, RPCs or the server
-//! (this crate depends on none of them, so an import upwards does not compile).
+//! with no I/O, no clock and no global state. Nothing here knows of RPCs or the server (this
+//! crate depends on none of them, so an import upwards does not compile); each game reads and
+//! writes its own messages, the plain data `referee-proto` generates (`core::message`).
 //!
 //! - [`core`]: what every game shares and no game's rules: the pinned RNG ([`core::rng`]), piles,
 //!   seats, violations with their envelope codes, state errors with field paths, status and

@@ -488,9 +488,9 @@ fn s6_the_end_trigger_gives_every_other_seat_one_last_turn() {
             }
         )));
         assert!(events.contains(&Event::EndTriggered { seat: 0 }));
-        assert!(s.ending());
+        assert!(s.end().triggered);
         assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
-        assert_eq!(s.last_turns(), [2]);
+        assert_eq!(s.end().last_turns, [2]);
         // Seat 1 takes the last cube; seat 2's last turn is on an empty board: a free action.
         act(
             &mut s,
@@ -573,7 +573,7 @@ fn r10_3_end_in_a_market_day_by_another_seat_gives_every_seat_a_turn_trigger_las
         // Every seat takes one more turn, from the seat after the market's trigger (seat 2),
         // which is last: seat 0 now, then 1, then 2; then the final mass.
         assert_eq!(s.decision(), Some(Decision::Turn { seat: 0 }));
-        assert_eq!(s.last_turns(), [1, 2]);
+        assert_eq!(s.end().last_turns, [1, 2]);
         for seat in [0, 1, 2] {
             assert_eq!(s.status().to_act, [seat]);
             let (_, action) = s.legal_actions(None)[0];
@@ -1258,7 +1258,7 @@ fn s6_the_markets_trigger_ending_the_game_gives_the_others_one_turn() {
         }
         assert_eq!(s.decision(), Some(Decision::Turn { seat: 1 }));
         assert_eq!(
-            s.last_turns(),
+            s.end().last_turns,
             [2],
             "seat 0, the trigger, takes no more turns"
         );

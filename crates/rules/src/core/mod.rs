@@ -14,7 +14,7 @@ pub mod violation;
 
 pub use error::{StateError, StateErrors};
 pub use message::At;
-pub use rng::{GameRng, RngParts};
+pub use rng::GameRng;
 pub use seat::Seat;
 pub use status::{Cooperative, SeatResult, Status};
 pub use violation::{EnvelopeCode, Violation, ViolationCode};

@@ -15,23 +15,6 @@ use super::StateErrors;
 /// words, and the bound keeps the value within `u64` on the wire.
 pub const MAX_WORD_POS: u64 = 1 << 48;
 
-/// An RNG as a state stores it, unchecked: every game's `Parts` carries one, and
-/// [`RngParts::check`] is the one place its fields are checked.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RngParts {
-    /// The seed: 32 bytes.
-    pub seed: Vec<u8>,
-    /// The position in the key stream, in 32-bit words: at most [`MAX_WORD_POS`].
-    pub word_pos: u64,
-}
-
-impl RngParts {
-    /// The RNG these parts store: [`GameRng::check`].
-    pub fn check(&self, errs: &mut StateErrors) -> Option<GameRng> {
-        GameRng::check(&self.seed, self.word_pos, errs)
-    }
-}
-
 /// A ChaCha8 RNG that can be stored in, and restored from, a game state.
 #[derive(Clone, Debug)]
 pub struct GameRng {
@@ -75,14 +58,6 @@ impl GameRng {
         let mut inner = ChaCha8Rng::from_seed(seed);
         inner.set_word_pos(u128::from(word_pos));
         Self { inner }
-    }
-
-    /// The parts a state stores.
-    pub fn to_parts(&self) -> RngParts {
-        RngParts {
-            seed: self.seed().to_vec(),
-            word_pos: self.word_pos(),
-        }
     }
 
     /// The 32-byte seed.
@@ -137,7 +112,7 @@ mod tests {
     fn stored_rngs_are_checked_and_compared_by_seed_and_position() {
         let check = |seed: Vec<u8>, word_pos: u64| {
             let mut errs = StateErrors::default();
-            let rng = RngParts { seed, word_pos }.check(&mut errs);
+            let rng = GameRng::check(&seed, word_pos, &mut errs);
             let fields: Vec<String> = errs.errors.into_iter().map(|e| e.field).collect();
             (rng, fields)
         };
@@ -152,13 +127,7 @@ mod tests {
         let both = check(Vec::new(), u64::MAX).1;
         assert_eq!(both, ["rng.seed", "rng.word_pos"]);
         let rng = GameRng::restore([7; 32], 5);
-        assert_eq!(
-            rng.to_parts(),
-            RngParts {
-                seed: vec![7; 32],
-                word_pos: 5
-            }
-        );
+        assert_eq!((rng.seed(), rng.word_pos()), ([7; 32], 5));
         assert_ne!(rng, GameRng::restore([8; 32], 5), "another seed");
         assert_ne!(rng, GameRng::restore([7; 32], 6), "another position");
     }

@@ -1,7 +1,8 @@
 //! The games, behind one trait, and the envelope checks every game shares.
 //!
-//! A game is a folder here (its state, actions, rules and view as pure functions), a proto file,
-//! and a wire module in `service/`; the service is written once over [`Game`].
+//! A game is a folder here (its state, actions, rules and view as pure functions, and how its
+//! messages are read and written), a proto file, and its place in the oneofs in `service/`; the
+//! service is written once over [`Game`].
 
 pub mod port_royal;
 pub mod table;
@@ -70,7 +71,8 @@ pub trait Game: Clone + Sized + Send + 'static {
     type Event: std::fmt::Debug;
     /// What a seat may see.
     type View: PartialEq + std::fmt::Debug;
-    /// The state's pieces as a client's state delivers them, unchecked.
+    /// The state's pieces as a client's state delivers them, unchecked: the game's state message
+    /// (`v1::PortRoyalState`), which the game reads in `from_parts` and writes in `to_parts`.
     type Parts: Clone + PartialEq + std::fmt::Debug;
 
     /// Each way of playing it that its options give (the defaults first): see [`Variant`].

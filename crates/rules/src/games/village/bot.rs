@@ -149,8 +149,7 @@ impl crate::games::Bots for State {
             round: view.round,
             pending: view.pending.clone(),
             due: view.due,
-            ending: view.ending,
-            last_turns: view.last_turns.clone(),
+            end: view.end.clone(),
             harbour,
         }
     }

@@ -12,7 +12,7 @@ use super::config::{Config, Options};
 use super::pieces::{Colour, Cubes, Goods};
 use super::rules_version::Rules;
 use super::state::sea::{Gone, Harbour};
-use super::state::{goals, Board, Decision, Market, SeatState, State, Supply};
+use super::state::{goals, Board, Decision, End, Market, SeatState, State, Supply};
 
 /// Sets up a game. The RNG is used in this order: the customer pile is shuffled, the treasure
 /// chests are shuffled (with Village Port), the 3rd seat's
@@ -96,8 +96,7 @@ pub fn new_game_under(
         round: 1,
         pending: Vec::new(),
         due: 0,
-        ending: false,
-        last_turns: Vec::new(),
+        end: End::default(),
         harbour,
     };
     if !options.no_starting_compensation {

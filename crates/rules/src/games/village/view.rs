@@ -14,7 +14,7 @@ use super::pieces::Pool;
 use super::state::market::slots;
 use super::state::message::ids;
 use super::state::sea::{Cargo, Harbour};
-use super::state::{Decision, Market, SeatState, State, Supply};
+use super::state::{Decision, End, Market, SeatState, State, Supply};
 
 /// A seat's (or a spectator's) view of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,10 +58,8 @@ pub struct View {
     pub pending: Vec<Decision>,
     /// Deaths owed at the end of the current turn.
     pub due: u32,
-    /// The end was triggered.
-    pub ending: bool,
-    /// Seats still to take a last turn.
-    pub last_turns: Vec<Seat>,
+    /// The end of the game, as the state holds it (public).
+    pub end: End,
 }
 
 impl State {
@@ -150,8 +148,7 @@ impl State {
             round: self.round,
             pending: self.pending.clone(),
             due: self.due,
-            ending: self.ending,
-            last_turns: self.last_turns.clone(),
+            end: self.end.clone(),
         }
     }
 }
@@ -198,8 +195,8 @@ impl View {
             round: self.round,
             pending: self.pending.iter().map(|d| d.to_proto()).collect(),
             due: self.due,
-            ending: self.ending,
-            last_turns: ids(&self.last_turns),
+            ending: self.end.triggered,
+            last_turns: ids(&self.end.last_turns),
             harbour: Some(v1::VillageHarbour {
                 chest_count: self.harbour_chests,
                 ..self.harbour.to_proto()

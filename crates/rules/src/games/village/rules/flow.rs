@@ -48,7 +48,7 @@ impl State {
             member: member as u8,
             rest: burial.place,
         });
-        if burial.ends_game && !self.ending {
+        if burial.ends_game && !self.end.triggered {
             self.trigger_end(seat, events);
         }
     }
@@ -58,14 +58,14 @@ impl State {
     /// the triggering seat; by another seat during a market day, every seat takes one from the
     /// seat after the market's trigger player, which is last.
     fn trigger_end(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        self.ending = true;
+        self.end.triggered = true;
         events.push(Event::EndTriggered { seat });
         let market_trigger = self.pending.iter().find_map(|d| match d {
             Decision::MarketDay { trigger, .. } => Some(*trigger),
             _ => None,
         });
         let players = self.config.players;
-        self.last_turns = match market_trigger {
+        self.end.last_turns = match market_trigger {
             Some(trigger) if trigger != seat => (1..=players)
                 .map(|n| self.config.after(trigger, n))
                 .collect(),
@@ -79,11 +79,11 @@ impl State {
     /// After a seat's turn: the next turn, a last turn, the mass at the round's end, or the final
     /// mass once the last turns are taken.
     fn next_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        if self.ending {
-            if self.last_turns.is_empty() {
+        if self.end.triggered {
+            if self.end.last_turns.is_empty() {
                 self.begin_mass(events);
             } else {
-                let next = self.last_turns.remove(0);
+                let next = self.end.last_turns.remove(0);
                 // A last turn on an empty board is an action of the seat's choice, free (§6).
                 self.pending.push(if self.board.is_empty() {
                     Decision::ChooseAction { seat: next }

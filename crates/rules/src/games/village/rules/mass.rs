@@ -49,7 +49,7 @@ impl State {
             self.seats[usize::from(s)].prestige += MAJORITY_PRESTIGE;
         }
         events.push(Event::ChurchMajority { seats });
-        if self.ending {
+        if self.end.triggered {
             self.ask_last_chance(0, events);
         } else {
             self.next_round(events);

@@ -77,7 +77,7 @@ impl State {
                         .spaces
                         .get(usize::from(g))
                         .is_some_and(|l| l.open(players)),
-                    Place::Gone => self.ending,
+                    Place::Gone => self.end.triggered,
                     _ => true,
                 };
                 if !ok {
@@ -421,16 +421,16 @@ impl State {
         if self.due > MAX_DUE {
             errs.push("due", format!("at most {MAX_DUE}"));
         }
-        if self.last_turns.iter().any(|&s| !seat_ok(s))
-            || self.last_turns.len() > usize::from(players)
+        if self.end.last_turns.iter().any(|&s| !seat_ok(s))
+            || self.end.last_turns.len() > usize::from(players)
         {
             errs.push("last_turns", "must list at most one turn per seat");
         }
-        if !self.ending && !self.last_turns.is_empty() {
+        if !self.end.triggered && !self.end.last_turns.is_empty() {
             errs.push("last_turns", "only once the end was triggered");
         }
         match self.pending.as_slice() {
-            [] if !self.ending || !self.last_turns.is_empty() => {
+            [] if !self.end.triggered || !self.end.last_turns.is_empty() => {
                 errs.push("pending", "is empty, but the game is not over");
             }
             [] | [_] | [Decision::MarketDay { .. }, Decision::Dying { .. }] => {}
@@ -452,17 +452,21 @@ impl State {
                     Decision::MarketDay {
                         trigger, passed, ..
                     } => seat_ok(trigger) && u32::from(passed) < (1 << players),
-                    Decision::LastChance { .. } => self.ending && self.last_turns.is_empty(),
+                    Decision::LastChance { .. } => {
+                        self.end.triggered && self.end.last_turns.is_empty()
+                    }
                     Decision::GoalAtStake { seat, step } => match step {
                         super::Step::Death { left } => {
                             left > 0 && u32::from(left) <= MAX_DUE && self.goals_dealt()
                         }
                         // The marker returns after a mass that is not the last.
-                        super::Step::MarkerReturn => self.marker == Some(seat) && !self.ending,
+                        super::Step::MarkerReturn => {
+                            self.marker == Some(seat) && !self.end.triggered
+                        }
                     },
                     // The final mass comes after the last turns.
                     Decision::BuyOut { .. } | Decision::Windows { .. } => {
-                        !self.ending || self.last_turns.is_empty()
+                        !self.end.triggered || self.end.last_turns.is_empty()
                     }
                     Decision::Load { seat } | Decision::Sail { seat, .. } => {
                         self.port()

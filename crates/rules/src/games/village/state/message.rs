@@ -21,7 +21,7 @@ use crate::games::village::rules_version::Rules;
 
 use super::family::Building;
 use super::sea::Harbour;
-use super::{Board, Decision, Market, SeatState, State, Step, Supply};
+use super::{Board, Decision, End, Market, SeatState, State, Step, Supply};
 
 /// The most entries any list of a Village state can have (members, customers, cities…): far
 /// above any component set, it bounds the work a hostile state can cause before the checks.
@@ -140,8 +140,10 @@ impl State {
             round: p.round,
             pending,
             due: p.due,
-            ending: p.ending,
-            last_turns,
+            end: End {
+                triggered: p.ending,
+                last_turns,
+            },
             harbour,
         };
         state.check_integrity()?;
@@ -171,8 +173,8 @@ impl State {
             round: self.round,
             pending: self.pending.iter().map(|d| d.to_proto()).collect(),
             due: self.due,
-            ending: self.ending,
-            last_turns: ids(&self.last_turns),
+            ending: self.end.triggered,
+            last_turns: ids(&self.end.last_turns),
             // Absent while empty: a game without Village Port keeps the bytes it had before the
             // expansion was served.
             harbour: (self.harbour != Harbour::default()).then(|| self.harbour.to_proto()),

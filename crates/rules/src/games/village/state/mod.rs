@@ -168,6 +168,18 @@ pub enum Step {
     MarkerReturn,
 }
 
+/// The end of the game: triggered when a member dies with no space left for it (the chronicle
+/// and graves full, village.md §9), after which no round begins: the seats owed a last turn
+/// take it, then the final mass. Its own type because the state, its view and a sampled world
+/// carry it whole.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct End {
+    /// The end was triggered.
+    pub triggered: bool,
+    /// The seats still to take a last turn, in order (after the current turn).
+    pub last_turns: Vec<Seat>,
+}
+
 impl Decision {
     /// The seat that must decide.
     pub fn seat(self) -> Seat {
@@ -236,10 +248,8 @@ pub struct State {
     pub(in crate::games::village) pending: Vec<Decision>,
     /// Deaths the seat whose turn it is owes at the end of its turn (quills passed).
     pub(in crate::games::village) due: u32,
-    /// The end was triggered: no more rounds, the last turns, then the final mass.
-    pub(in crate::games::village) ending: bool,
-    /// The seats still to take a last turn, in order (after the current turn).
-    pub(in crate::games::village) last_turns: Vec<Seat>,
+    /// The end of the game, once triggered.
+    pub(in crate::games::village) end: End,
     /// Village Port's pieces that are nobody's (empty without Port).
     pub(in crate::games::village) harbour: sea::Harbour,
 }
@@ -316,13 +326,9 @@ impl State {
     pub fn decision(&self) -> Option<Decision> {
         self.pending.last().copied()
     }
-    /// Whether the end was triggered.
-    pub fn ending(&self) -> bool {
-        self.ending
-    }
-    /// The seats still to take a last turn after the current one, in order.
-    pub fn last_turns(&self) -> &[Seat] {
-        &self.last_turns
+    /// The end of the game: whether it was triggered, and the last turns still owed.
+    pub fn end(&self) -> &End {
+        &self.end
     }
     /// Deaths owed at the end of the current turn.
     pub fn due(&self) -> u32 {

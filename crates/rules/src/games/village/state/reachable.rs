@@ -165,13 +165,13 @@ impl State {
             }
         }
         let ended = full[..graves].iter().all(|&f| f) || full[graves..rows].contains(&true);
-        if self.ending && !ended {
+        if self.end.triggered && !ended {
             errs.push(
                 "ending",
                 "is set, but neither the chronicle, the graves nor the sea burials are full",
             );
         }
-        if ended && !self.ending {
+        if ended && !self.end.triggered {
             errs.push(
                 "ending",
                 "is not set, but the chronicle, the graves or the sea burials are full",
@@ -231,7 +231,7 @@ impl State {
             }
             _ => {}
         }
-        let owed = &self.last_turns;
+        let owed = &self.end.last_turns;
         if (0..owed.len()).any(|k| owed[..k].contains(&owed[k])) {
             errs.push(
                 "last_turns",
@@ -252,9 +252,9 @@ impl State {
                 _ => None,
             })
             .unwrap_or(seat);
-        let its_own = self.last_turns.len() == usize::from(self.config.players)
-            && self.last_turns.last() == Some(&turn_seat);
-        if !mass && self.last_turns.contains(&turn_seat) && !its_own {
+        let its_own = self.end.last_turns.len() == usize::from(self.config.players)
+            && self.end.last_turns.last() == Some(&turn_seat);
+        if !mass && self.end.last_turns.contains(&turn_seat) && !its_own {
             errs.push(
                 "last_turns",
                 format!("names seat {turn_seat}, whose turn it is"),
