@@ -335,7 +335,7 @@ pub fn applied_events_to_proto<G: Wire>(
 pub fn table_status<G: Wire>(table: &Table<G>) -> v1::Status {
     match table.game() {
         Some(game) => game.status_to_proto(&Game::status(game)),
-        None => status_to_proto(&table.status()),
+        None => table.status().to_proto(),
     }
 }
 
@@ -353,13 +353,8 @@ pub fn table_view_to_proto<G: Wire>(
 pub fn view_status<G: Wire>(table: &Table<G>, view: &TableView<G::View>) -> v1::Status {
     match table.game() {
         Some(game) => game.status_to_proto(&view.status),
-        None => status_to_proto(&view.status),
+        None => view.status.to_proto(),
     }
-}
-
-/// The status every game shares.
-pub fn status_to_proto(s: &Status) -> v1::Status {
-    s.to_proto()
 }
 
 /// The [`Wire`] methods that only place a game's messages in the oneofs of `referee.v1` (its

@@ -85,6 +85,11 @@ pub fn small_list(p: &[u32], max: usize, at: &At, errs: &mut StateErrors) -> Vec
     list(p, max, at, errs, |&n, _| Ok(small(n)))
 }
 
+/// Ids or counts as a message spells them (what [`small_list`] reads).
+pub fn ids(v: &[u8]) -> Vec<u32> {
+    v.iter().map(|&n| u32::from(n)).collect()
+}
+
 /// A core enum and its proto enum, variant for variant under the same names: `to_proto`, and
 /// `from_proto`, which refuses `UNSPECIFIED` and any number the proto does not define as "must
 /// name a `noun`". Both matches are exhaustive over the core enum, so a variant added to it

@@ -4,6 +4,7 @@
 use referee_proto::v1;
 use v1::port_royal_action::Kind;
 
+use crate::core::message::{ids, required, At};
 use crate::core::pile::CardId;
 use crate::core::{Seat, StateErrors};
 
@@ -231,11 +232,6 @@ pub enum Event {
     GameFinished,
 }
 
-/// A field the action's message marks `optional` and the action needs (`take.card`).
-fn required(value: Option<u32>, field: &str) -> Result<u32, StateErrors> {
-    value.ok_or_else(|| StateErrors::one(field, "is required"))
-}
-
 impl Action {
     /// The action a client's message names: `Ok(None)` when it names none, an error naming a
     /// required field that is missing (paths relative to the action message).
@@ -243,13 +239,14 @@ impl Action {
         let Some(kind) = &a.kind else {
             return Ok(None);
         };
+        let root = At::Root;
         Ok(Some(match kind {
             Kind::Draw(_) => Action::Draw,
             Kind::Stop(_) => Action::Stop,
             Kind::Repel(_) => Action::Repel,
             Kind::Admit(_) => Action::Admit,
             Kind::Take(t) => Action::Take {
-                card: required(t.card, "take.card")?,
+                card: required(t.card, &root.field("take").field("card"))?,
                 decline_coins: t.decline_coins,
                 gift_to: t.gift_to,
             },
@@ -259,7 +256,8 @@ impl Action {
                 persons: c.persons.clone(),
             },
             Kind::CompleteContract(c) => {
-                Action::CompleteContract(required(c.contract, "complete_contract.contract")?)
+                let at = root.field("complete_contract");
+                Action::CompleteContract(required(c.contract, &at.field("contract"))?)
             }
             Kind::Accept(_) => Action::Accept,
             Kind::Decline(_) => Action::Decline,
@@ -321,7 +319,6 @@ impl Event {
     /// This event as its message.
     pub fn to_proto(&self) -> v1::PortRoyalEvent {
         use v1::port_royal_event::{self as m, Kind as E};
-        let ids = |v: &[u8]| v.iter().map(|&c| u32::from(c)).collect();
         let kind = match self {
             &Event::CardDrawn {
                 seat,

@@ -6,7 +6,9 @@ use referee_proto::v1;
 use crate::core::pile::CardId;
 use crate::core::Seat;
 
-use super::state::{ids, outcome_to_proto, Config, Offer, Progress, Slot, State, Turn};
+use crate::core::message::ids;
+
+use super::state::{outcome_to_proto, Config, Offer, Progress, Slot, State, Turn};
 
 /// A public picture of a Port Royal game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use referee_proto::v1;
 use v1::village_action::Action as Arm;
 use v1::village_event::Event as E;
 
-use crate::core::message::{list, required, small, At};
+use crate::core::message::{ids, list, required, small, At};
 use crate::core::StateErrors;
 
 use super::action::{Action, Cube, Event, StepPayment};
@@ -17,7 +17,6 @@ use super::state::church::{BagDraw, ChurchPayment};
 use super::state::council::{CouncilPayment, Privilege};
 use super::state::family::Building;
 use super::state::goals::Goal;
-use super::state::message::ids;
 use super::state::payment::CubePayment;
 use super::state::sea::Cargo;
 

@@ -4,6 +4,7 @@
 
 use referee_proto::v1;
 
+use crate::core::message::ids;
 use crate::core::Seat;
 
 use super::action::{Action, Event};
@@ -12,7 +13,6 @@ use super::components::Stack;
 use super::config::Config;
 use super::pieces::Pool;
 use super::state::market::slots;
-use super::state::message::ids;
 use super::state::sea::{Cargo, Harbour};
 use super::state::{Decision, End, Market, SeatState, State, Supply};
 

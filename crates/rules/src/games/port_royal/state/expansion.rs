@@ -5,11 +5,12 @@
 use referee_proto::v1;
 use v1::PortRoyalCooperativeOutcome as Outcome;
 
+use crate::core::message::ids;
 use crate::core::pile::CardId;
 use crate::core::{Seat, StateErrors};
 
 use super::census::{Census, Zone};
-use super::{ids, seat_of, Config, State, SEATS};
+use super::{seat_of, Config, State, SEATS};
 use crate::games::port_royal::cards::{self, ALL_CARDS};
 use crate::games::port_royal::contracts::{self, ContractId, Requirement, CONTRACTS, CONTRACT_VP};
 

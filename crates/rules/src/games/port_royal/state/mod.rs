@@ -21,6 +21,7 @@ pub use turn::{Phase, Turn};
 use crate::core::pile::{CardId, Supply};
 use referee_proto::v1;
 
+use crate::core::message::ids;
 use crate::core::rng::GameRng;
 use crate::core::status::ScoreItem;
 use crate::core::{Seat, StateErrors};
@@ -193,11 +194,6 @@ impl State {
 /// A seat number from the wire, if it is one of `players` seats.
 fn seat_of(v: u32, players: u8) -> Option<Seat> {
     u8::try_from(v).ok().filter(|&s| s < players)
-}
-
-/// Card, contract or seat ids as on the wire.
-pub(crate) fn ids(v: &[u8]) -> Vec<u32> {
-    v.iter().map(|&c| u32::from(c)).collect()
 }
 
 /// The longest each list of a state may be: no game fills a list beyond what its components

@@ -2,6 +2,7 @@
 
 use referee_proto::v1;
 
+use crate::core::message::ids;
 use crate::core::pile::CardId;
 use crate::core::StateErrors;
 
@@ -56,8 +57,8 @@ impl SeatState {
     /// This seat as its message.
     pub(super) fn to_parts(&self) -> v1::PortRoyalSeat {
         v1::PortRoyalSeat {
-            coins: super::ids(&self.coins),
-            display: super::ids(&self.display),
+            coins: ids(&self.coins),
+            display: ids(&self.display),
         }
     }
 }

@@ -3,10 +3,10 @@
 
 use referee_proto::v1;
 
-use crate::core::message::{list, small, small_list, At};
+use crate::core::message::{ids, list, small, small_list, At};
 use crate::core::StateErrors;
 
-use super::message::{ids, MAX_LIST};
+use super::message::MAX_LIST;
 
 use crate::core::Seat;
 use crate::games::village::components::{Market as Layout, Piece};

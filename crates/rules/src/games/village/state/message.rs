@@ -12,7 +12,7 @@ use referee_proto::v1;
 use v1::VillageAutomaticStep as S;
 use v1::VillageDecisionKind as K;
 
-use crate::core::message::{list, small, small_list, At};
+use crate::core::message::{ids, list, small, small_list, At};
 use crate::core::{GameRng, StateErrors};
 use crate::games::village::components::Library;
 use crate::games::village::config::{Config, Options, PLAYERS};
@@ -30,11 +30,6 @@ pub(crate) const MAX_LIST: usize = 1_000;
 /// A view's count written into a state: the state carries what it counts.
 const VIEWS_ONLY: &str =
     "is a view's count and must be 0 in a state, which carries the pieces themselves";
-
-/// Ids or counts as the messages spell them.
-pub(crate) fn ids(v: &[u8]) -> Vec<u32> {
-    v.iter().map(|&n| u32::from(n)).collect()
-}
 
 impl State {
     /// The state a client's message describes, under a rules version and the component set it
@@ -362,8 +357,6 @@ impl Decision {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::village::pieces::Good;
-    use crate::games::village::state::sea::Cargo;
 
     /// One vocabulary: every decision's `Status.phase` is its `VillageDecisionKind` in lower case
     /// without the prefix.
@@ -453,23 +446,5 @@ mod tests {
                 "must name a step that waits".into()
             )
         );
-    }
-
-    /// A piece in a hold names a good only if it is one, and a value only if it is a chest.
-    #[test]
-    fn cargo_names_only_what_its_kind_uses() {
-        let grain_with_a_good = v1::VillageCargo {
-            kind: v1::VillageCargoKind::Grain as i32,
-            good: v1::VillageGood::Ox as i32,
-            chest: 0,
-        };
-        let e = Cargo::from_proto(&grain_with_a_good, &At::Root).unwrap_err();
-        assert_eq!(e.errors[0].field, "good");
-        for cargo in [Cargo::Chest(3), Cargo::Grain, Cargo::Good(Good::Ox)] {
-            assert_eq!(
-                Cargo::from_proto(&cargo.to_proto(), &At::Root).unwrap(),
-                cargo
-            );
-        }
     }
 }

@@ -375,7 +375,7 @@ impl Harbour {
 
 #[cfg(test)]
 mod tests {
-    use super::Cargo;
+    use super::{v1, At, Cargo};
     use crate::games::village::components::Piece;
     use crate::games::village::pieces::Good;
 
@@ -397,5 +397,23 @@ mod tests {
             assert_eq!(other.piece(), None);
         }
         assert_eq!(Cargo::Chest(4).kind(), Cargo::Chest(5).kind());
+    }
+
+    /// A piece in a hold names a good only if it is one, and a value only if it is a chest.
+    #[test]
+    fn cargo_names_only_what_its_kind_uses() {
+        let grain_with_a_good = v1::VillageCargo {
+            kind: v1::VillageCargoKind::Grain as i32,
+            good: v1::VillageGood::Ox as i32,
+            chest: 0,
+        };
+        let e = Cargo::from_proto(&grain_with_a_good, &At::Root).unwrap_err();
+        assert_eq!(e.errors[0].field, "good");
+        for cargo in [Cargo::Chest(3), Cargo::Grain, Cargo::Good(Good::Ox)] {
+            assert_eq!(
+                Cargo::from_proto(&cargo.to_proto(), &At::Root).unwrap(),
+                cargo
+            );
+        }
     }
 }

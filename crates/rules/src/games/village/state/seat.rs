@@ -4,14 +4,14 @@
 
 use referee_proto::v1;
 
-use crate::core::message::{list, small_list, At};
+use crate::core::message::{ids, list, small_list, At};
 use crate::core::StateErrors;
 
 use crate::games::village::pieces::{Cubes, Goods};
 
 use super::family::{Member, Place};
 use super::goals::HeldGoal;
-use super::message::{ids, MAX_LIST};
+use super::message::MAX_LIST;
 use super::sea::Ship;
 
 /// One seat's family and holdings.
