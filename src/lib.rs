@@ -10,12 +10,12 @@
 //! - [`core`]: what every game shares and no game's rules — the pinned RNG ([`core::rng`]),
 //!   piles, seats, violations with their envelope codes, state errors with field paths, status
 //!   and ranking.
-//! - [`games`]: the [`games::Game`] and [`games::RulesVersion`] traits and one folder per game;
-//!   `games::port_royal` holds cards, contracts, setup, the state (`state/`, one module per
+//! - [`games`]: the [`games::Game`] traits (one per concern), [`games::RulesVersion`], and one
+//!   folder per game; `games::port_royal` holds cards, contracts, setup, the state (`state/`, one module per
 //!   concept, each reading and writing its part of the state's message, with its checks),
 //!   actions and events, the rules (`rules/`, one module per part of a turn), views, its
 //!   violation codes and the rules versions it plays. A state comes in from outside one way for
-//!   every game: its state message, read and checked by [`games::Game::from_parts`].
+//!   every game: its state message, read and checked by [`games::StateMessage::from_parts`].
 //! - [`pb`]: the protobuf types generated from `proto/` (package `referee.v1`) and the
 //!   descriptor set served by reflection.
 //! - [`service`]: the transport ([`service::transport`]: server, edge limits, Connect and
@@ -37,6 +37,7 @@
 //!
 //! ```
 //! use referee::games::port_royal::{self, Action, Options};
+//! use referee::games::Play; // status, legal_actions, check: the rules of play
 //!
 //! let state = port_royal::new_game(3, 0, 42, Options::default()).unwrap();
 //! let seat = state.status().to_act[0];

@@ -4,6 +4,7 @@
 
 use referee::core::{GameRng, Seat};
 use referee::games::port_royal::{self, Action, Event, Options, Rules, State};
+use referee::games::{Play, StateMessage};
 use referee::pb::v1;
 
 /// Plays a seeded random game (uniform among legal actions), calling `step` before each action.
@@ -86,7 +87,7 @@ pub fn act(state: &mut State, seat: Seat, action: Action) -> Vec<Event> {
 pub fn edit(state: &State, f: impl FnOnce(&mut v1::PortRoyalState)) -> State {
     let mut parts = state.to_parts();
     f(&mut parts);
-    State::from_parts(&parts, state.config().rules)
+    State::from_parts(&parts, state.config().rules, &())
         .unwrap_or_else(|e| panic!("scenario state invalid: {e}"))
 }
 
@@ -94,7 +95,7 @@ pub fn edit(state: &State, f: impl FnOnce(&mut v1::PortRoyalState)) -> State {
 pub fn refused_fields(state: &State, f: impl FnOnce(&mut v1::PortRoyalState)) -> Vec<String> {
     let mut parts = state.to_parts();
     f(&mut parts);
-    State::from_parts(&parts, state.config().rules)
+    State::from_parts(&parts, state.config().rules, &())
         .expect_err("the changed state is refused")
         .errors
         .into_iter()

@@ -4,6 +4,7 @@
 
 use referee::core::GameRng;
 use referee::games::port_royal::{self, Mode, Options, State};
+use referee::games::Play;
 
 /// A named mode.
 pub fn mode(name: &str) -> Options {

@@ -11,6 +11,7 @@ use referee::games::village::components::{Components, Library, Piece, PROVISIONA
 use referee::games::village::pieces::{Colour, Good, Space};
 use referee::games::village::state::{Goal, Place};
 use referee::games::village::{new_game, Action, Cube, Decision, Event, Options, Rules, State};
+use referee::games::{Play, StateMessage};
 use referee::pb::v1;
 use referee::service::wire;
 
@@ -93,8 +94,8 @@ pub fn refused(state: &State, seat: Seat, action: Action) -> &'static str {
 }
 
 /// The library of one set: the state's.
-fn library(state: &State) -> Library {
-    Library::one(Arc::clone(&state.config().components))
+fn library(state: &State) -> Arc<Library> {
+    one(&state.config().components)
 }
 
 /// The state with its message edited (and checked again).
@@ -366,8 +367,8 @@ pub fn opts(p: &mut v1::VillageState) -> &mut v1::VillageOptions {
 }
 
 /// The library of one set, as the server holds it.
-pub fn one(set: &Arc<Components>) -> Library {
-    Library::one(Arc::clone(set))
+pub fn one(set: &Arc<Components>) -> Arc<Library> {
+    Arc::new(Library::one(Arc::clone(set)))
 }
 
 /// The count of one kind in a goods message.

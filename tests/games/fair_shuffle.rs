@@ -5,6 +5,7 @@ use prost::Message;
 use referee::core::fair_shuffle::{self, FairShuffle};
 use referee::games::port_royal::{self, Options, State};
 use referee::games::table::{Contributed, Setup, Table, TableAction};
+use referee::games::Play;
 use referee::service::wire;
 
 /// The golden record: server seed 0, 1, …, 31; seat 0 contributes "alice", seat 1 nothing,

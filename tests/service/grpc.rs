@@ -20,6 +20,7 @@ use crate::common::paths;
 use crate::common::raw;
 use crate::play::{play, replay_of, Hooks};
 use raw::Raw;
+use referee::games::Play;
 
 pub(super) struct Server {
     pub(super) addr: String,

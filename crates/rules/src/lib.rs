@@ -8,14 +8,15 @@
 //! - [`core`]: what every game shares and no game's rules: the pinned RNG ([`core::rng`]), piles,
 //!   seats, violations with their envelope codes, state errors with field paths, status and
 //!   ranking, the fair shuffle's record.
-//! - [`games`]: the [`games::Game`] and [`games::RulesVersion`] traits, one folder per game, and
-//!   the table every game is served on ([`games::table`]: a plain game, or a fair shuffle's setup
-//!   step before it).
+//! - [`games`]: the [`games::Game`] traits (one per concern) and [`games::RulesVersion`], one
+//!   folder per game, and the table every game is served on ([`games::table`]: a plain game, or a
+//!   fair shuffle's setup step before it).
 //! - [`bot`]: bots for any seat of any game, written once over [`games::Game`]: they start from
 //!   the seat's view and search only worlds the game deals from it ([`games::Bots::sample`]).
 //!
 //! ```
 //! use referee_rules::games::port_royal::{self, Action, Options};
+//! use referee_rules::games::Play; // status, legal_actions, check: the rules of play
 //!
 //! let state = port_royal::new_game(3, 0, 42, Options::default()).unwrap();
 //! let seat = state.status().to_act[0];

@@ -64,7 +64,7 @@ fn seat_in<G: Wire>(table: &Table<G>, seat: Option<u32>) -> Result<Option<Seat>,
 }
 
 /// A seat and the action it takes.
-type Taken<G> = (Seat, TableAction<<G as crate::games::Game>::Action>);
+type Taken<G> = (Seat, TableAction<<G as crate::games::Definition>::Action>);
 
 /// The seat and table action of a request's action (at field path `field`: `action`, or
 /// `actions[i]` in a Replay), or the violation that refuses it outright. A missing action, seat

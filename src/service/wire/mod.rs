@@ -72,7 +72,7 @@ pub fn state_from_proto<G: Wire>(
     rules: G::Rules,
     context: &G::Context,
 ) -> Result<G, StateErrors> {
-    G::from_parts(p, rules, context)
+    G::from_parts(&p, rules, context)
 }
 
 /// A game's state message, as the envelope's oneof holds it.
@@ -334,7 +334,7 @@ pub fn applied_events_to_proto<G: Wire>(
 /// A table's status: the game's own once dealt (with its result facts).
 pub fn table_status<G: Wire>(table: &Table<G>) -> v1::Status {
     match table.game() {
-        Some(game) => game.status_to_proto(&Game::status(game)),
+        Some(game) => game.status_to_proto(&game.status()),
         None => table.status().to_proto(),
     }
 }
@@ -375,13 +375,14 @@ macro_rules! oneof_arms {
         fn options_from_proto(
             o: &Self::OptionsProto,
         ) -> Result<Self::Options, $crate::core::StateErrors> {
-            <Self as $crate::games::Game>::Options::from_proto(o).map_err(|e| e.under("options."))
+            <Self as $crate::games::Definition>::Options::from_proto(o)
+                .map_err(|e| e.under("options."))
         }
         fn options_to_proto(o: &Self::Options) -> $crate::pb::v1::new_game_request::Options {
             $crate::pb::v1::new_game_request::Options::$arm(o.to_proto())
         }
         fn state_to_proto(&self) -> $crate::pb::v1::game_state::Game {
-            $crate::pb::v1::game_state::Game::$arm(self.to_parts())
+            $crate::pb::v1::game_state::Game::$arm($crate::games::StateMessage::to_parts(self))
         }
         fn take_state(g: &mut Option<$crate::pb::v1::game_state::Game>) -> Option<Self::Parts> {
             match g.take() {
@@ -403,7 +404,7 @@ macro_rules! oneof_arms {
         fn action_from_proto(
             a: &Self::ActionProto,
         ) -> Result<Option<Self::Action>, $crate::core::StateErrors> {
-            <Self as $crate::games::Game>::Action::from_proto(a)
+            <Self as $crate::games::Definition>::Action::from_proto(a)
         }
         fn action_to_proto(a: &Self::Action) -> $crate::pb::v1::action::Game {
             $crate::pb::v1::action::Game::$arm(a.to_proto())

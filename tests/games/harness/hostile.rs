@@ -73,7 +73,7 @@ fn exercise<G: Harness>(state: &G, mode: &Mode<G>, rng: &mut GameRng) {
         let _ = s.apply_in_place(seat, &action, &mut Vec::new());
     }
     // Its parts give it back, and so does the wire.
-    let back = G::from_parts(state.to_parts(), mode.rules, &mode.context)
+    let back = G::from_parts(&state.to_parts(), mode.rules, &mode.context)
         .unwrap_or_else(|e| panic!("an accepted state's own parts are refused: {e}"));
     assert_eq!(back.to_parts(), state.to_parts(), "parts round trip");
     let message = super::message::<G>(state.state_to_proto());
@@ -105,7 +105,7 @@ pub fn mutated_states_never_panic<G: Harness>() {
         for _ in 0..rounds {
             G::mutate(&mut parts, &mut rng);
         }
-        match G::from_parts(parts, mode.rules, &mode.context) {
+        match G::from_parts(&parts, mode.rules, &mode.context) {
             Ok(state) => {
                 accepted.set(accepted.get() + 1);
                 exercise(&state, mode, &mut rng)

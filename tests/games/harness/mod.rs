@@ -742,7 +742,7 @@ fn bots_see_only_views<G: Harness>(
         if may_tell {
             continue;
         }
-        G::from_parts(world.to_parts(), game.rules(), context)
+        G::from_parts(&world.to_parts(), game.rules(), context)
             .unwrap_or_else(|e| panic!("{at}: a world sampled for {viewer:?} is refused: {e}"));
         let Some(seat) = viewer else {
             continue;

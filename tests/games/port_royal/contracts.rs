@@ -11,7 +11,7 @@ use helpers::{
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{self, Action, CoinReason, Event, Mode, Options, Rules, State};
-use referee::games::Game;
+use referee::games::{Play, StateMessage};
 use referee::pb::v1::{self, PortRoyalPhase as Tag};
 
 const LADY_KILLER: u32 = 0;
@@ -1670,7 +1670,7 @@ fn r_a_cooperative_state_has_no_final_round() {
     let s = port_royal::new_game(4, 0, 11, coop(0)).unwrap();
     let mut parts = s.to_parts();
     turn(&mut parts).final_round = true;
-    let err = State::from_parts(&parts, s.config().rules).unwrap_err();
+    let err = State::from_parts(&parts, s.config().rules, &()).unwrap_err();
     let fields: Vec<_> = err.errors.iter().map(|e| e.field.as_str()).collect();
     assert_eq!(fields, ["turn.final_round"]);
 }

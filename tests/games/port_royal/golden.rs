@@ -9,6 +9,7 @@ use referee::games::port_royal::{self, Options};
 use referee::service::wire::state_message;
 
 use crate::common::hash::fnv1a;
+use referee::games::StateMessage;
 
 #[test]
 fn seed_gives_this_deck_order() {

@@ -5,12 +5,13 @@
 use referee::core::GameRng;
 use referee::games::port_royal::cards::{self, Card};
 use referee::games::port_royal::{Action, Mode as PrMode, Rules, State};
-use referee::games::{Game, Variant};
+use referee::games::Variant;
 use referee::pb::v1::{self, PortRoyalPhase as Tag};
 use referee::service::Contexts;
 
 use crate::common::port_royal::{options, stored_rng, turn};
 use crate::harness::{Harness, Mode, Undo};
+use referee::games::{Definition, StateMessage};
 
 /// Seeded games per player count under the newest rules version, and under older ones.
 const GAMES: u64 = 40;
@@ -179,7 +180,7 @@ impl Harness for State {
             }
         }
         stored_rng(&mut parts).seed = vec![rng.below(256) as u8; 32];
-        State::from_parts(&parts, self.config().rules)
+        State::from_parts(&parts, self.config().rules, &())
             .expect("a scrambled state is still consistent")
     }
 

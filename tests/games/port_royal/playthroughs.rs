@@ -14,6 +14,7 @@ use crate::harness::recorded::{replay_through_the_service, Recorded};
 
 use prost::Message;
 use referee::games::port_royal::{Action, Mode, Options, Rules, State};
+use referee::games::Play;
 use referee::pb::v1;
 use referee::service::wire::state_message;
 use referee::service::wire::Wire;

@@ -12,7 +12,8 @@ use helpers::{
 use referee::games::port_royal::cards::{Colour::*, Person::*, Tax};
 use referee::games::port_royal::state::Phase;
 use referee::games::port_royal::{self, Action, CoinReason, Event, Options, Rules, State};
-use referee::games::{Game, Sentences};
+use referee::games::Sentences;
+use referee::games::{Play, StateMessage};
 use referee::pb::v1::PortRoyalPhase as Tag;
 
 /// Seat 0 active, in the discover phase having drawn `drawn` cards, with this harbor.
@@ -1061,37 +1062,6 @@ fn r17_port_royal_1_ranks_the_expedition_variant_by_vp_alone() {
     assert_eq!(ranks, [(1, true), (2, false), (3, false)]);
 }
 
-/// The `Game` trait the service plays through gives exactly what the state's own functions give.
-#[test]
-fn the_game_trait_plays_like_the_state() {
-    use referee::games::Game;
-    let options = Options {
-        contracts: true,
-        ..Options::default()
-    };
-    let mut a = port_royal::new_game(3, 0, 77, options).unwrap();
-    let mut b = a.clone();
-    let mut agent = referee::core::GameRng::from_u64(5);
-    for _ in 0..300 {
-        assert_eq!(Game::status(&a), a.status());
-        let legal = Game::legal_actions(&a, None);
-        assert_eq!(legal, a.legal_actions(None));
-        if legal.is_empty() {
-            break;
-        }
-        assert_eq!(Game::view(&a, Some(1)), a.view(Some(1)));
-        let (seat, action) = legal[agent.below(legal.len() as u32) as usize].clone();
-        let wrong = (seat + 1) % 3;
-        assert_eq!(Game::check(&a, wrong, &action), a.check(wrong, &action));
-        assert!(Game::check(&a, wrong, &action).is_err());
-        let (mut e1, mut e2) = (Vec::new(), Vec::new());
-        assert!(Game::apply_in_place(&mut a, wrong, &action, &mut e1).is_err());
-        Game::apply_in_place(&mut a, seat, &action, &mut e1).unwrap();
-        b.apply_in_place(seat, &action, &mut e2).unwrap();
-        assert_eq!((&a, &e1), (&b, &e2));
-    }
-}
-
 /// `Status.phase` names what is being decided; a cooperative outcome exists only once finished.
 #[test]
 fn status_names_the_phase_and_the_outcome_only_at_the_end() {
@@ -1130,7 +1100,7 @@ fn unreachable_a_card_in_two_zones() {
     let mut parts = s.to_parts();
     parts.harbor.push(top);
     turn(&mut parts).cards_drawn = 2;
-    let errors = State::from_parts(&parts, s.config().rules)
+    let errors = State::from_parts(&parts, s.config().rules, &())
         .unwrap_err()
         .errors;
     assert_eq!(errors.len(), 1, "{errors:?}");
@@ -1668,7 +1638,7 @@ fn r19_a_turn_of_draws_and_repels_keeps_every_answer_and_the_states_size() {
             .count();
         // Every card is still somewhere: the state rebuilds from its parts.
         let parts = s.to_parts();
-        State::from_parts(&parts, s.config().rules).expect("a consistent state");
+        State::from_parts(&parts, s.config().rules, &()).expect("a consistent state");
         largest = largest.max(encoded(&s));
         assert_eq!(s.status().to_act, [0], "still seat 0's turn");
     }

@@ -7,6 +7,7 @@ use referee::games::village::pieces::{Colour, Space};
 use referee::games::village::{new_game, Options};
 
 use crate::common::village::OTHER;
+use referee::games::StateMessage;
 
 fn provisional() -> Components {
     Components::parse(PROVISIONAL).expect("the embedded set is valid")
@@ -452,7 +453,7 @@ fn the_waiting_line_may_carry_player_count_labels() {
     let mut p = s.to_parts();
     let market = p.market.as_mut().unwrap();
     market.waiting[4].customer = market.pile.pop();
-    let library = Library::one(std::sync::Arc::clone(&set));
+    let library = std::sync::Arc::new(Library::one(std::sync::Arc::clone(&set)));
     let err =
         referee::games::village::State::from_parts(&p, s.config().rules, &library).unwrap_err();
     let fields: Vec<&str> = err.errors.iter().map(|e| e.field.as_str()).collect();

@@ -15,6 +15,7 @@ use crate::common::village::{
     act, board, decisions, edit, end_triggered, give, give_cubes, goal_of, market, one, opts, pick,
     refused, refused_fields, refused_on_the_wire, sets, travelled_to, turn, under,
 };
+use referee::games::{Play, StateMessage, Views};
 
 /// A game with Life Goals (no compensation), seat 0 to take a turn with one cube on the harvest.
 fn goals_game(set: &Arc<Components>, players: u32, seed: u64) -> State {

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::common::hash::fnv1a_hex;
 use crate::common::village::{act, pick, sets};
 use crate::harness::recorded::{replay_through_the_service, Recorded};
+use referee::games::Play;
 use referee::pb::v1;
 use referee::service::wire::Wire;
 

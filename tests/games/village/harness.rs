@@ -19,6 +19,7 @@ use referee::service::Contexts;
 
 use crate::common::village::{cube, decide, goal_of, goods_mut, harbour, market, one, opts, ship};
 use crate::harness::{Harness, Mode, Undo};
+use referee::games::{Play, StateMessage};
 
 /// The test suite's second component set (a longer life track, another map, other values).
 pub const OTHER: &str = include_str!("../../fixtures/village/other-components.toml");
@@ -541,7 +542,7 @@ fn legal_action_lists_stay_short() {
         largest = 0;
         for players in mode.players.clone() {
             for seed in 0..4 {
-                let mut s = <State as referee::games::Game>::new_game(
+                let mut s = <State as referee::games::Definition>::new_game(
                     &mode.context,
                     mode.rules,
                     players,

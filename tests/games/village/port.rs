@@ -16,6 +16,7 @@ use crate::common::village::{
     act, board, decisions, edit, give, give_cubes, give_demand, good, harbour, opts, refused,
     refused_fields, sets, stall_of, supply, turn, under,
 };
+use referee::games::{Play, Views};
 
 const GREEN: Cube = Cube::Influence(Colour::Green);
 

@@ -13,6 +13,7 @@ use crate::common::village::{
     decisions, edit, end_triggered, game, harbour, market, provisional, refused_fields,
     refused_on_the_wire, sets, supply, OTHER,
 };
+use referee::games::StateMessage;
 
 /// The refused fields of `s` changed by `f`.
 fn no(s: &State, f: impl FnOnce(&mut v1::VillageState)) -> Vec<String> {

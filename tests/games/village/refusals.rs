@@ -21,6 +21,7 @@ use crate::common::village::{
     cube, decisions, edit, generations, give, give_cubes, give_demand, good, harbour, market,
     provisional, scenario, supply, under,
 };
+use referee::games::Play;
 
 /// The refusal of an action that must be refused.
 fn refusal(state: &State, seat: Seat, action: Action) -> Violation {

@@ -9,7 +9,7 @@ use referee::games::village::state::council::{CouncilPayment, Privilege};
 use referee::games::village::state::family::{Building, Place, Section};
 use referee::games::village::state::payment::CubePayment;
 use referee::games::village::{Action, Cube, Decision, Event, Rules, State};
-use referee::games::{Game, Sentences};
+use referee::games::Sentences;
 use referee::pb::v1;
 
 use crate::common::village::{
@@ -19,6 +19,7 @@ use crate::common::village::{
 };
 use referee::core::GameRng;
 use referee::games::village::state::sea::Cargo;
+use referee::games::{Play, StateMessage};
 use std::sync::Arc;
 
 fn green(n: u32) -> CubePayment {

@@ -1,4 +1,5 @@
-//! The games, behind one trait, and the envelope checks every game shares.
+//! The games, behind one trait per concern (bundled as [`Game`]), and the envelope checks every
+//! game shares.
 //!
 //! A game is a folder here (its state, actions, rules and view as pure functions, and how its
 //! messages are read and written), a proto file, and its place in the oneofs in `service/`; the
@@ -35,7 +36,7 @@ pub trait RulesVersion: Copy + Eq + std::fmt::Debug + 'static {
 /// mode) and the player counts it seats: what the benches, the fuzz seeds, the load test and the
 /// generic tests run each game in, so that none of them spells a game's options.
 #[derive(Clone, Debug)]
-pub struct Variant<G: Game> {
+pub struct Variant<G: Definition> {
     /// A short name for reports and file names (`contracts`, `port-and-life-goals`).
     pub name: &'static str,
     /// Its options.
@@ -46,10 +47,14 @@ pub struct Variant<G: Game> {
     pub cooperative: bool,
 }
 
-/// The rules of one game, as pure functions of its state: everything the service needs to serve
-/// it without knowing which game it is. A state and what it holds are `Send + 'static`: a bot's
-/// search takes the state to a thread of its own.
-pub trait Game: Clone + Sized + Send + 'static {
+/// What a game is — its name, seats, options, rules versions and types — how one is set up, and
+/// what every other part reads of a state (its rules version, seats and RNG). A state and what it
+/// holds are `Send + 'static`: a bot's search takes the state to a thread of its own.
+///
+/// A game is served once it has this and the concerns written beside their data, each in the
+/// module it names: [`Play`] (its `rules/`), [`Views`] (its `view.rs`), [`StateMessage`] (its
+/// state's message), [`Sentences`] and [`Bots`]. [`Game`] is all of them together.
+pub trait Definition: Clone + Sized + Send + 'static {
     /// The identifier in `NewGameRequest.game`, metrics labels and logs, e.g. `port-royal`.
     const ID: &'static str;
     /// The game's name, as ListGames shows it.
@@ -71,9 +76,6 @@ pub trait Game: Clone + Sized + Send + 'static {
     type Event: std::fmt::Debug;
     /// What a seat may see.
     type View: PartialEq + std::fmt::Debug;
-    /// The state's pieces as a client's state delivers them, unchecked: the game's state message
-    /// (`v1::PortRoyalState`), which the game reads in `from_parts` and writes in `to_parts`.
-    type Parts: Clone + PartialEq + std::fmt::Debug;
 
     /// Each way of playing it that its options give (the defaults first): see [`Variant`].
     fn variants() -> Vec<Variant<Self>>;
@@ -88,20 +90,18 @@ pub trait Game: Clone + Sized + Send + 'static {
         seed: u64,
         options: Self::Options,
     ) -> Result<Self, StateErrors>;
-    /// The one way to make a state from outside the game: the state these parts describe
-    /// under `rules`, or every field (paths relative to the game's state message) that no game
-    /// can have. Every check of a client's state is behind it.
-    fn from_parts(
-        parts: Self::Parts,
-        rules: Self::Rules,
-        context: &Self::Context,
-    ) -> Result<Self, StateErrors>;
-    /// The parts of this state: `from_parts` of them gives this state back.
-    fn to_parts(&self) -> Self::Parts;
     /// The rules version the state was set up under.
     fn rules(&self) -> Self::Rules;
     /// The number of seats.
     fn players(&self) -> u8;
+    /// The RNG every random draw comes from: an action that moved it consumed randomness, and
+    /// cannot be taken back fairly.
+    fn rng(&self) -> &GameRng;
+}
+
+/// The rules of play, as pure functions of the state: who must act, what is open, whether an
+/// action is accepted (and why not), and what it does.
+pub trait Play: Definition {
     /// Who must act, and the result once finished.
     fn status(&self) -> Status;
     /// Every action open now (only `seat`'s if given), with the seat that may take it.
@@ -111,7 +111,7 @@ pub trait Game: Clone + Sized + Send + 'static {
     /// (docs/rules.md, "Default actions"), deterministic, and one that moves the game on; a
     /// game every seat plays by its defaults ends. `None` when the seat need not act.
     fn default_action(&self, seat: Seat, own: &[&Self::Action]) -> Option<Self::Action>;
-    /// [`Game::default_action`] of `seat`, its actions listed first (for tests and tools; the
+    /// [`Play::default_action`] of `seat`, its actions listed first (for tests and tools; the
     /// service passes the list it already has).
     fn default_for(&self, seat: Seat) -> Option<Self::Action> {
         let listed = self.legal_actions(Some(seat));
@@ -127,17 +127,43 @@ pub trait Game: Clone + Sized + Send + 'static {
         action: &Self::Action,
         events: &mut Vec<Self::Event>,
     ) -> Result<(), Violation>;
+}
+
+/// What each seat may see of the state, and whether an action showed something hidden.
+pub trait Views: Definition {
     /// The view of a seat (`None` = spectator).
     fn view(&self, viewer: Option<Seat>) -> Self::View;
-    /// The RNG every random draw comes from: an action that moved it consumed randomness, and
-    /// cannot be taken back fairly.
-    fn rng(&self) -> &GameRng;
     /// Whether an action whose events are `events`, applied to give this state, showed anyone
     /// something that was hidden (a card drawn face up, a tile turned or looked at): taking it
     /// back would let that seat act again knowing it. Randomness consumed is seen by the caller
-    /// through [`Game::rng`].
+    /// through [`Definition::rng`].
     fn reveals(&self, events: &[Self::Event]) -> bool;
 }
+
+/// The state as a client sends it: the game's state message is its unchecked input, read here
+/// field by field (docs/architecture.md, "How a state crosses the wire").
+pub trait StateMessage: Definition {
+    /// The state's pieces as a client's state delivers them, unchecked: the game's state message
+    /// (`v1::PortRoyalState`).
+    type Parts: Clone + PartialEq + std::fmt::Debug;
+
+    /// The one way to make a state from outside the game: the state these parts describe
+    /// under `rules`, or every field (paths relative to the game's state message) that no game
+    /// can have. Every check of a client's state is behind it.
+    fn from_parts(
+        parts: &Self::Parts,
+        rules: Self::Rules,
+        context: &Self::Context,
+    ) -> Result<Self, StateErrors>;
+    /// The parts of this state: `from_parts` of them gives this state back.
+    fn to_parts(&self) -> Self::Parts;
+}
+
+/// A game with every concern the service and the generic tests need of one: what generic code
+/// is written over.
+pub trait Game: Definition + Play + Views + StateMessage {}
+
+impl<G: Definition + Play + Views + StateMessage> Game for G {}
 
 /// A game's sentences: what an action does and what happened, in short English made from the
 /// data (for logs, move lists and bots' debugging; not a translation source).

@@ -9,6 +9,7 @@
 use crate::core::pile::CardId;
 use crate::core::value;
 use crate::core::{GameRng, Seat};
+use crate::games::Play;
 
 use super::cards::{self, ALL_CARDS};
 use super::contracts::{self, ContractId, CONTRACTS};
@@ -140,17 +141,18 @@ impl crate::games::Bots for State {
 #[cfg(test)]
 mod tests {
     use crate::games::port_royal::{new_game, Mode, Options, Rules};
-    use crate::games::Bots;
+    use crate::games::{Bots, Definition, StateMessage};
 
     /// A world sampled from a view is a state the referee accepts, and shows that view, at every
     /// step of a random game of every variant (a pending ship, offers and the expansion's piles
     /// included; the harness checks it for every mode and viewer, this is the quick check).
     #[test]
     fn a_sampled_world_is_a_whole_game_showing_the_view() {
-        for variant in <super::State as crate::games::Game>::variants() {
+        for variant in <super::State as Definition>::variants() {
             let s = new_game(3, 0, 11, variant.options).unwrap();
             let steps = crate::games::sample_through(s, 3, |_, world, _| {
-                super::State::from_parts(&world.to_parts(), Rules::NEWEST).expect("a whole game");
+                super::State::from_parts(&world.to_parts(), Rules::NEWEST, &())
+                    .expect("a whole game");
             });
             assert!(steps > 30, "a whole game, not {steps} steps");
         }

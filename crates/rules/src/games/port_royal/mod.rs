@@ -31,7 +31,7 @@ impl crate::games::RulesVersion for Rules {
     }
 }
 
-impl crate::games::Game for State {
+impl crate::games::Definition for State {
     const ID: &'static str = "port-royal";
     const TITLE: &'static str = "Port Royal";
     const PLAYERS: std::ops::RangeInclusive<u8> = 1..=state::MAX_PLAYERS;
@@ -42,7 +42,6 @@ impl crate::games::Game for State {
     type Action = Action;
     type Event = Event;
     type View = View;
-    type Parts = referee_proto::v1::PortRoyalState;
 
     /// The base game, its expedition variant (§5), and Just One More Contract competitive and
     /// cooperative, the last also at a difficulty (three cards set aside).
@@ -95,55 +94,13 @@ impl crate::games::Game for State {
     ) -> Result<Self, crate::core::StateErrors> {
         new_game_under(rules, players, start_seat, seed, options)
     }
-    fn from_parts(
-        parts: referee_proto::v1::PortRoyalState,
-        rules: Rules,
-        _: &(),
-    ) -> Result<Self, crate::core::StateErrors> {
-        State::from_parts(&parts, rules)
-    }
-    fn to_parts(&self) -> referee_proto::v1::PortRoyalState {
-        State::to_parts(self)
-    }
     fn rules(&self) -> Rules {
         self.config.rules
     }
     fn players(&self) -> u8 {
         self.config.players
     }
-    fn status(&self) -> crate::core::Status {
-        State::status(self)
-    }
-    fn legal_actions(&self, seat: Option<crate::core::Seat>) -> Vec<(crate::core::Seat, Action)> {
-        State::legal_actions(self, seat)
-    }
-    fn default_action(&self, seat: crate::core::Seat, own: &[&Action]) -> Option<Action> {
-        State::default_among(self, seat, own)
-    }
-    fn check(
-        &self,
-        seat: crate::core::Seat,
-        action: &Action,
-    ) -> Result<(), crate::core::Violation> {
-        State::check(self, seat, action)
-    }
-    fn apply_in_place(
-        &mut self,
-        seat: crate::core::Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), crate::core::Violation> {
-        State::apply_in_place(self, seat, action, events)
-    }
-    fn view(&self, viewer: Option<crate::core::Seat>) -> View {
-        State::view(self, viewer)
-    }
     fn rng(&self) -> &crate::core::GameRng {
         &self.rng
-    }
-    /// Only a card drawn face up shows something hidden: coins are taken face down, and every
-    /// other card moves in the open (docs/fair-shuffles.md, "Undo").
-    fn reveals(&self, events: &[Event]) -> bool {
-        events.iter().any(|e| matches!(e, Event::CardDrawn { .. }))
     }
 }

@@ -8,6 +8,7 @@ use crate::core::Seat;
 
 use crate::core::message::ids;
 
+use super::action::Event;
 use super::state::{outcome_to_proto, Config, Offer, Progress, Slot, State, Turn};
 
 /// A public picture of a Port Royal game.
@@ -69,9 +70,8 @@ pub struct SeatView {
     pub contracts_completed: u32,
 }
 
-impl State {
-    /// The view for `viewer` (`None` = spectator).
-    pub fn view(&self, viewer: Option<Seat>) -> View {
+impl crate::games::Views for State {
+    fn view(&self, viewer: Option<Seat>) -> View {
         View {
             viewer,
             config: self.config,
@@ -100,6 +100,12 @@ impl State {
                 outcome: x.outcome,
             }),
         }
+    }
+
+    /// Only a card drawn face up shows something hidden: coins are taken face down, and every
+    /// other card moves in the open (docs/fair-shuffles.md, "Undo").
+    fn reveals(&self, events: &[Event]) -> bool {
+        events.iter().any(|e| matches!(e, Event::CardDrawn { .. }))
     }
 }
 

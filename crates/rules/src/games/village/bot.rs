@@ -11,6 +11,7 @@
 
 use crate::core::value;
 use crate::core::{GameRng, Seat};
+use crate::games::Play;
 
 use super::pieces::{Colour, Pool};
 use super::state::goals::{Goal, HeldGoal};
@@ -188,7 +189,7 @@ mod tests {
     use crate::core::GameRng;
     use crate::games::village::components::{Components, Library};
     use crate::games::village::{new_game, Options};
-    use crate::games::Bots;
+    use crate::games::{Bots, StateMessage, Views};
 
     /// A world sampled from a view is a state the referee accepts, and shows that view: at every
     /// step of a random game with both expansions, every hidden tile, goal and chest is dealt
@@ -202,7 +203,7 @@ mod tests {
             ..Options::default()
         };
         let s = new_game(std::sync::Arc::clone(&set), 3, 0, 5, options).unwrap();
-        let library = Library::one(std::sync::Arc::clone(&set));
+        let library = std::sync::Arc::new(Library::one(std::sync::Arc::clone(&set)));
         let steps = crate::games::sample_through(s, 3, |s, world, _| {
             assert_eq!(world.market.pile.len(), s.market.pile.len());
             let rules = world.config.rules;

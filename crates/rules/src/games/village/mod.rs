@@ -24,7 +24,7 @@ pub use setup::{new_game, new_game_under};
 pub use state::{Decision, State};
 pub use view::View;
 
-impl crate::games::Game for State {
+impl crate::games::Definition for State {
     const ID: &'static str = "village";
     const TITLE: &'static str = "Village";
     const PLAYERS: std::ops::RangeInclusive<u8> = config::PLAYERS;
@@ -35,7 +35,6 @@ impl crate::games::Game for State {
     type Action = Action;
     type Event = Event;
     type View = View;
-    type Parts = referee_proto::v1::VillageState;
 
     /// The base game, each expansion alone and both together (each with the starting
     /// compensation), and the base game without it.
@@ -76,54 +75,14 @@ impl crate::games::Game for State {
             options,
         )
     }
-    fn from_parts(
-        parts: referee_proto::v1::VillageState,
-        rules: Rules,
-        components: &Self::Context,
-    ) -> Result<Self, crate::core::StateErrors> {
-        State::from_parts(&parts, rules, components)
-    }
-    fn to_parts(&self) -> referee_proto::v1::VillageState {
-        State::to_parts(self)
-    }
     fn rules(&self) -> Rules {
         self.config.rules
     }
     fn players(&self) -> u8 {
         self.config.players
     }
-    fn status(&self) -> crate::core::Status {
-        State::status(self)
-    }
-    fn legal_actions(&self, seat: Option<crate::core::Seat>) -> Vec<(crate::core::Seat, Action)> {
-        State::legal_actions(self, seat)
-    }
-    fn default_action(&self, seat: crate::core::Seat, own: &[&Action]) -> Option<Action> {
-        State::default_among(self, seat, own)
-    }
-    fn check(
-        &self,
-        seat: crate::core::Seat,
-        action: &Action,
-    ) -> Result<(), crate::core::Violation> {
-        State::check(self, seat, action)
-    }
-    fn apply_in_place(
-        &mut self,
-        seat: crate::core::Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), crate::core::Violation> {
-        State::apply_in_place(self, seat, action, events)
-    }
-    fn view(&self, viewer: Option<crate::core::Seat>) -> View {
-        State::view(self, viewer)
-    }
     fn rng(&self) -> &crate::core::GameRng {
         State::rng(self)
-    }
-    fn reveals(&self, events: &[Event]) -> bool {
-        State::reveals(self, events)
     }
 }
 

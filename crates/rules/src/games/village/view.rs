@@ -62,32 +62,8 @@ pub struct View {
     pub end: End,
 }
 
-impl State {
-    /// Whether the events of an action, applied to give this state, showed anyone something
-    /// hidden (the draws from the bags consume randomness, seen through the RNG): the market
-    /// refilled from the customer pile, a life goal or a chest turned face up, a chest taken
-    /// from its island (its taker sees the value), and the final scoring, which turns every
-    /// remaining chest.
-    pub fn reveals(&self, events: &[Event]) -> bool {
-        events.iter().any(|e| match e {
-            Event::MarketDayEnded | Event::GoalRevealed { .. } | Event::Finished => true,
-            Event::Acted { action, seat } => match action {
-                Action::CashChest { .. } => true,
-                Action::TakeTile => {
-                    let at = self.seats[usize::from(*seat)].ship.at;
-                    let island = self.config.components.port.sea.island(at);
-                    island.is_some_and(|i| i.stack == Some(Stack::Chests))
-                }
-                _ => false,
-            },
-            _ => false,
-        })
-    }
-}
-
-impl State {
-    /// The view of a seat (`None` = spectator).
-    pub fn view(&self, viewer: Option<Seat>) -> View {
+impl crate::games::Views for State {
+    fn view(&self, viewer: Option<Seat>) -> View {
         // Once the game is over, every seat's holdings explain the result: everyone sees them.
         let sees = |seat: Seat| viewer == Some(seat) || self.decision().is_none();
         let seats = (0u8..)
@@ -151,6 +127,27 @@ impl State {
             end: self.end.clone(),
         }
     }
+
+    /// Whether the events of an action, applied to give this state, showed anyone something
+    /// hidden (the draws from the bags consume randomness, seen through the RNG): the market
+    /// refilled from the customer pile, a life goal or a chest turned face up, a chest taken
+    /// from its island (its taker sees the value), and the final scoring, which turns every
+    /// remaining chest.
+    fn reveals(&self, events: &[Event]) -> bool {
+        events.iter().any(|e| match e {
+            Event::MarketDayEnded | Event::GoalRevealed { .. } | Event::Finished => true,
+            Event::Acted { action, seat } => match action {
+                Action::CashChest { .. } => true,
+                Action::TakeTile => {
+                    let at = self.seats[usize::from(*seat)].ship.at;
+                    let island = self.config.components.port.sea.island(at);
+                    island.is_some_and(|i| i.stack == Some(Stack::Chests))
+                }
+                _ => false,
+            },
+            _ => false,
+        })
+    }
 }
 
 impl View {
@@ -208,6 +205,7 @@ impl View {
 #[cfg(test)]
 mod tests {
     use crate::games::village::test_games;
+    use crate::games::Views;
 
     /// V-R35: no view holds the chests' order on their island, nor another seat's chest values.
     #[test]

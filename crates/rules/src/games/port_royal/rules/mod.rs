@@ -20,6 +20,7 @@ use super::Code;
 use super::action::{Action, Event};
 use super::contracts::rating;
 use super::state::{Phase, State};
+use crate::games::Play;
 
 impl State {
     /// The seat that must decide now (`None` once finished): the first open offer's seat, else
@@ -35,10 +36,48 @@ impl State {
         }
     }
 
+    /// The pure form: a new state and its events, or a violation; `self` is untouched.
+    pub fn apply(&self, seat: Seat, action: &Action) -> Result<(State, Vec<Event>), Violation> {
+        // Checked once, before the copy: a refused action costs no clone.
+        self.check(seat, action)?;
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        next.perform(seat, action, &mut events);
+        Ok((next, events))
+    }
+
+    /// Applies an action that `check` accepted.
+    fn perform(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+        match action {
+            Action::Draw => self.draw(events),
+            Action::Stop => self.begin_trade(events),
+            Action::Repel => self.repel(events),
+            Action::Admit => self.admit_pending(events),
+            Action::Take {
+                card,
+                decline_coins,
+                gift_to,
+            } => self.take(seat, *card, *decline_coins, *gift_to, events),
+            Action::Pass => {
+                events.push(Event::Passed { seat });
+                self.next_chance(seat, events);
+            }
+            Action::ClaimExpedition {
+                expedition,
+                persons,
+            } => self.claim(seat, *expedition, persons, events),
+            Action::CompleteContract(contract) => self.complete_now(seat, *contract, events),
+            Action::Accept => self.resolve_offer(true, events),
+            Action::Decline => self.resolve_offer(false, events),
+        }
+    }
+}
+
+impl games::Play for State {
     /// Who must act and, once finished, the ranking (§2.7: VP, then coins, then a shared win; in
     /// the expedition variant only players with an expedition can win, R17; cooperative: won or
     /// lost, and the team's rating, §3.3).
-    pub fn status(&self) -> Status {
+    fn status(&self) -> Status {
         let finished = self.turn.phase == Phase::Finished;
         let coop = self
             .ext
@@ -95,7 +134,7 @@ impl State {
     }
 
     /// Every action open now, with the seat that may take it; only `seat`'s if given.
-    pub fn legal_actions(&self, seat: Option<Seat>) -> Vec<(Seat, Action)> {
+    fn legal_actions(&self, seat: Option<Seat>) -> Vec<(Seat, Action)> {
         let Some(actor) = self.to_act() else {
             return Vec::new();
         };
@@ -136,8 +175,30 @@ impl State {
         out.into_iter().map(|a| (actor, a)).collect()
     }
 
+    /// The default action of `seat`, among `own` (its listed actions), if it must act now:
+    /// decline an offer; draw one card, then stop; let a ship in; as the active player in phase
+    /// 2, claim an expedition it can, else take the first ship in the harbour, else hire the
+    /// affordable person worth the most victory points (the first of them), else pass; any
+    /// other seat passes.
+    fn default_action(&self, seat: Seat, own: &[&Action]) -> Option<Action> {
+        if self.to_act() != Some(seat) {
+            return None;
+        }
+        if !self.offers.is_empty() {
+            return Some(Action::Decline);
+        }
+        match self.turn.phase {
+            Phase::Discover if self.turn.drawn == 0 => Some(Action::Draw),
+            Phase::Discover => Some(Action::Stop),
+            Phase::Repel { .. } => Some(Action::Admit),
+            Phase::Trade { .. } if seat == self.turn.active => Some(Self::active_trade(own)),
+            Phase::Trade { .. } => Some(Action::Pass),
+            Phase::Bust | Phase::Finished => None,
+        }
+    }
+
     /// Would `seat` be allowed to take `action` now? Changes nothing.
-    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), Violation> {
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), Violation> {
         let actor = games::check_seat(seat, self.config.players, self.to_act())?;
         if seat != actor {
             let sentence = format!("It is seat {actor}'s decision, not seat {seat}'s.");
@@ -199,7 +260,7 @@ impl State {
 
     /// Checks and applies an action in place, appending what happened to `events`. On a
     /// violation nothing has changed.
-    pub fn apply_in_place(
+    fn apply_in_place(
         &mut self,
         seat: Seat,
         action: &Action,
@@ -208,42 +269,6 @@ impl State {
         self.check(seat, action)?;
         self.perform(seat, action, events);
         Ok(())
-    }
-
-    /// The pure form: a new state and its events, or a violation; `self` is untouched.
-    pub fn apply(&self, seat: Seat, action: &Action) -> Result<(State, Vec<Event>), Violation> {
-        // Checked once, before the copy: a refused action costs no clone.
-        self.check(seat, action)?;
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        next.perform(seat, action, &mut events);
-        Ok((next, events))
-    }
-
-    /// Applies an action that `check` accepted.
-    fn perform(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
-        match action {
-            Action::Draw => self.draw(events),
-            Action::Stop => self.begin_trade(events),
-            Action::Repel => self.repel(events),
-            Action::Admit => self.admit_pending(events),
-            Action::Take {
-                card,
-                decline_coins,
-                gift_to,
-            } => self.take(seat, *card, *decline_coins, *gift_to, events),
-            Action::Pass => {
-                events.push(Event::Passed { seat });
-                self.next_chance(seat, events);
-            }
-            Action::ClaimExpedition {
-                expedition,
-                persons,
-            } => self.claim(seat, *expedition, persons, events),
-            Action::CompleteContract(contract) => self.complete_now(seat, *contract, events),
-            Action::Accept => self.resolve_offer(true, events),
-            Action::Decline => self.resolve_offer(false, events),
-        }
     }
 }
 

@@ -229,12 +229,14 @@ fn check_shape(p: &v1::PortRoyalState) -> Result<Options, StateErrors> {
     Ok(options.unwrap_or_default())
 }
 
-impl State {
+impl crate::games::StateMessage for State {
+    type Parts = v1::PortRoyalState;
+
     /// Builds a validated state from a client's state message, or every reason it is malformed
     /// or inconsistent (field paths relative to the Port Royal state, as the message spells
     /// them). Its shape is checked first; then each zone is read and checked by its own module,
     /// in an order that keeps the errors in the order they were always reported.
-    pub fn from_parts(p: &v1::PortRoyalState, rules: Rules) -> Result<State, StateErrors> {
+    fn from_parts(p: &v1::PortRoyalState, rules: Rules, _: &()) -> Result<State, StateErrors> {
         let options = check_shape(p)?;
         let mut errs = StateErrors::default();
         let config = Config::from_parts(p, options, rules, &mut errs)?;
@@ -318,7 +320,7 @@ impl State {
     }
 
     /// This state as its message (`from_parts` of it gives this state back).
-    pub fn to_parts(&self) -> v1::PortRoyalState {
+    fn to_parts(&self) -> v1::PortRoyalState {
         v1::PortRoyalState {
             players: u32::from(self.config.players),
             start_seat: u32::from(self.config.start_seat),
@@ -337,7 +339,9 @@ impl State {
             offers: self.offers.iter().map(|o| o.to_parts()).collect(),
         }
     }
+}
 
+impl State {
     /// Every card id in every zone (for conservation checks).
     pub fn all_cards(&self) -> impl Iterator<Item = CardId> + '_ {
         let pending = match self.turn.phase {

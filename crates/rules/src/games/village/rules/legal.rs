@@ -467,6 +467,7 @@ mod tests {
     use crate::core::GameRng;
     use crate::games::village::components::{Components, PROVISIONAL};
     use crate::games::village::{new_game, Options};
+    use crate::games::Play;
     use std::sync::Arc;
 
     /// An asker that stops the listing early learns what the whole list would tell it: the

@@ -2,7 +2,6 @@
 //! to the next (`flow`, `market_day`, `mass`), and here the checks and the effects of each
 //! action.
 
-mod defaults;
 mod describe;
 mod flow;
 mod goals;
@@ -25,9 +24,9 @@ use super::state::{Decision, State};
 pub(crate) use legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
 pub use refusal::UNEXPLAINED;
 
-impl State {
+impl games::Play for State {
     /// Who must act, and the result once the game is over.
-    pub fn status(&self) -> Status {
+    fn status(&self) -> Status {
         match self.decision() {
             Some(d) => Status {
                 to_act: vec![d.seat()],
@@ -48,7 +47,7 @@ impl State {
 
     /// Every action open now (only `seat`'s if given), with the seat that may take it: the
     /// deciding seat's, then (from `village/2` on) every other seat's free actions in seat order.
-    pub fn legal_actions(&self, seat: Option<Seat>) -> Vec<(Seat, Action)> {
+    fn legal_actions(&self, seat: Option<Seat>) -> Vec<(Seat, Action)> {
         let Some(d) = self.decision() else {
             return Vec::new();
         };
@@ -64,8 +63,36 @@ impl State {
         out
     }
 
+    /// The default action (docs/rules.md, "Default actions": the least committal answer that
+    /// still moves the game on, picked from the listed ones, so it is always legal) of `seat`,
+    /// among `own` (its listed actions), if it must decide now: at
+    /// a turn, the first influence cube listed (a plague cube only when no other is left; never
+    /// the well); `Pass` wherever it is an answer; otherwise (a cube of choice, which member dies,
+    /// the action after the well, a ship's first step out of port) the first answer listed. Free
+    /// actions are never a default: they need not be taken.
+    fn default_action(&self, seat: Seat, own: &[&Action]) -> Option<Action> {
+        let decision = self.decision().filter(|d| d.seat() == seat)?;
+        // The decision's own answers: the listed actions but the free ones.
+        let answers = || own.iter().copied().filter(|a| !is_free(a));
+        let influence = |a: &&Action| {
+            matches!(
+                a,
+                Action::TakeCube {
+                    cube: Cube::Influence(_),
+                    ..
+                }
+            )
+        };
+        let take = |a: &&Action| matches!(a, Action::TakeCube { .. });
+        let chosen = match decision {
+            Decision::Turn { .. } => answers().find(influence).or_else(|| answers().find(take)),
+            _ => answers().find(|a| **a == Action::Pass),
+        };
+        chosen.or_else(|| answers().next()).copied()
+    }
+
     /// Whether an action would be accepted; changes nothing.
-    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), Violation> {
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), Violation> {
         let decision = games::check_seat(seat, self.config.players, self.decision())?;
         if seat != decision.seat() && is_free(action) && self.config.rules.free_actions() {
             if self.free_options(seat).any(|a| a == *action) {
@@ -85,7 +112,7 @@ impl State {
     }
 
     /// Checks and applies an action; on a violation nothing has changed.
-    pub fn apply_in_place(
+    fn apply_in_place(
         &mut self,
         seat: Seat,
         action: &Action,
@@ -111,7 +138,9 @@ impl State {
         self.play(decision, action, events);
         Ok(())
     }
+}
 
+impl State {
     /// A seat's free actions (V-R39): from `village/2` on, revealing a face-down goal it meets
     /// and cashing a chest brought home are open to it at any moment, whoever is to decide.
     pub(crate) fn free_options(&self, seat: Seat) -> impl Iterator<Item = Action> + '_ {
@@ -417,6 +446,7 @@ mod tests {
     use crate::core::GameRng;
     use crate::games::village::components::{Components, PROVISIONAL};
     use crate::games::village::{new_game, Options};
+    use crate::games::Play;
     use std::sync::Arc;
 
     /// Random complete games: every listed action is accepted, the census holds once every piece

@@ -31,14 +31,16 @@ pub(crate) const MAX_LIST: usize = 1_000;
 const VIEWS_ONLY: &str =
     "is a view's count and must be 0 in a state, which carries the pieces themselves";
 
-impl State {
+impl crate::games::StateMessage for State {
+    type Parts = v1::VillageState;
+
     /// The state a client's message describes, under a rules version and the component set it
     /// records (one of `library`'s), or every field that no game on that set can have (paths as
     /// the message spells them). Its shape is read first, every field's errors together.
-    pub fn from_parts(
+    fn from_parts(
         p: &v1::VillageState,
         rules: Rules,
-        library: &Library,
+        library: &Arc<Library>,
     ) -> Result<State, StateErrors> {
         views_only(p)?;
         let root = At::Root;
@@ -146,7 +148,7 @@ impl State {
     }
 
     /// This state as its message: `from_parts` of it gives this state back.
-    pub fn to_parts(&self) -> v1::VillageState {
+    fn to_parts(&self) -> v1::VillageState {
         let set = &self.config.components;
         v1::VillageState {
             component_set: set.name.clone(),
