@@ -15,6 +15,7 @@ macro_rules! each_game {
         [
             $($f)::+::<$crate::games::port_royal::State>($($arg),*),
             $($f)::+::<$crate::games::village::State>($($arg),*),
+            $($f)::+::<$crate::games::goofspiel::State>($($arg),*),
         ]
     };
 }

@@ -7,62 +7,46 @@ use std::sync::Arc;
 
 use crate::config::Config;
 use crate::games::village::components::{Components, Library};
+pub use crate::games::Contexts;
 
-/// Every game's context.
-#[derive(Debug, Clone)]
-pub struct Contexts {
-    /// Village's component sets (`--village-components`, the first for new games; the embedded
-    /// provisional set is always served, and is the one new games use by default).
-    pub village: Arc<Library>,
-}
-
-impl Default for Contexts {
-    fn default() -> Self {
-        Contexts {
-            village: Arc::new(Library::one(Arc::new(Components::provisional()))),
-        }
+/// The contexts `config` names; an error names the file and what is wrong with it.
+pub fn load(config: &Config) -> Result<Contexts, String> {
+    let embedded = Arc::new(Components::provisional());
+    let mut given = Vec::new();
+    for path in &config.village_components {
+        given.push(Arc::new(village_components(path)?));
     }
+    let current = given
+        .first()
+        .cloned()
+        .unwrap_or_else(|| Arc::clone(&embedded));
+    let others = given.into_iter().chain(std::iter::once(embedded));
+    Ok(Contexts {
+        village: Arc::new(Library::new(current, others)),
+    })
 }
 
-impl Contexts {
-    /// The contexts `config` names; an error names the file and what is wrong with it.
-    pub fn load(config: &Config) -> Result<Contexts, String> {
-        let embedded = Arc::new(Components::provisional());
-        let mut given = Vec::new();
-        for path in &config.village_components {
-            given.push(Arc::new(village_components(path)?));
-        }
-        let current = given
-            .first()
-            .cloned()
-            .unwrap_or_else(|| Arc::clone(&embedded));
-        let others = given.into_iter().chain(std::iter::once(embedded));
-        Ok(Contexts {
-            village: Arc::new(Library::new(current, others)),
+/// One line per context, for `--check-config`.
+pub fn summary(contexts: &Contexts) -> Vec<String> {
+    contexts
+        .village
+        .sets()
+        .iter()
+        .enumerate()
+        .map(|(i, set)| {
+            format!(
+                "Village component set: {}{} (sha256 {}){}",
+                set.name,
+                if set.provisional { ", provisional" } else { "" },
+                set.hash(),
+                if i == 0 {
+                    ", for new games"
+                } else {
+                    ", for stored games"
+                }
+            )
         })
-    }
-
-    /// One line per context, for `--check-config`.
-    pub fn summary(&self) -> Vec<String> {
-        self.village
-            .sets()
-            .iter()
-            .enumerate()
-            .map(|(i, set)| {
-                format!(
-                    "Village component set: {}{} (sha256 {}){}",
-                    set.name,
-                    if set.provisional { ", provisional" } else { "" },
-                    set.hash(),
-                    if i == 0 {
-                        ", for new games"
-                    } else {
-                        ", for stored games"
-                    }
-                )
-            })
-            .collect()
-    }
+        .collect()
 }
 
 /// Reads and validates a Village component file.

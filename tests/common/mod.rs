@@ -10,3 +10,9 @@ pub mod port_royal;
 pub mod raw;
 pub mod samples;
 pub mod village;
+
+/// How many games the referee serves (`referee::each_game!`): what ListGames lists.
+pub fn games_served() -> usize {
+    fn one<G>() {}
+    referee::each_game!(one()).len()
+}

@@ -9,6 +9,7 @@ mod bots;
 mod checklist;
 mod docs;
 mod fair_shuffle;
+mod goofspiel;
 mod harness;
 mod port_royal;
 mod sentences;

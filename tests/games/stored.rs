@@ -65,7 +65,8 @@ fn dir() -> PathBuf {
     ))
 }
 
-/// Plays `STEPS` seeded random legal actions from the setup, through the service.
+/// Plays `STEPS` seeded random legal actions from the setup, through the service, stopping short
+/// of the end in a game shorter than that (a stored game has an action to apply).
 async fn play(referee: &Referee, setup: v1::NewGameRequest) -> v1::GameState {
     let new = referee.new_game(tonic::Request::new(setup)).await.unwrap();
     let mut state = new.into_inner().state.unwrap();
@@ -78,7 +79,7 @@ async fn play(referee: &Referee, setup: v1::NewGameRequest) -> v1::GameState {
         let action = legal.actions[rng.below(legal.actions.len() as u32) as usize].clone();
         let applied = referee
             .apply(tonic::Request::new(v1::ApplyRequest {
-                state: Some(state),
+                state: Some(state.clone()),
                 action: Some(action),
             }))
             .await
@@ -87,6 +88,9 @@ async fn play(referee: &Referee, setup: v1::NewGameRequest) -> v1::GameState {
         let Some(v1::apply_response::Outcome::Applied(applied)) = applied.outcome else {
             panic!("a listed action is refused");
         };
+        if applied.status.as_ref().is_some_and(|s| s.finished) {
+            break;
+        }
         state = applied.state.unwrap();
     }
     state

@@ -125,13 +125,41 @@ async fn suggestions_repeat_and_a_seat_not_to_decide_gets_a_violation() {
         let again = c.suggest(ask).await.unwrap().into_inner();
         assert_eq!(first.encode_to_vec(), again.encode_to_vec(), "{game}");
         assert_eq!((first.iterations, first.worlds), (50, 50));
-        let other = (to_act + 1) % 4;
+        // A seat with nothing to decide: one not to act, or, where every seat decides at once
+        // (a simultaneous round), the one that has just acted.
+        let status = c.legal_on(&state).await.status.unwrap();
+        let (state, other, code) = match (0..4).find(|s| !status.to_act.contains(s)) {
+            Some(other) => (state, other, "NOT_YOUR_TURN".to_owned()),
+            None => {
+                let action = first.action.clone();
+                let applied = c
+                    .apply(v1::ApplyRequest {
+                        state: Some(state),
+                        action,
+                    })
+                    .await
+                    .unwrap()
+                    .into_inner();
+                let Some(Outcome::Applied(applied)) = applied.outcome else {
+                    panic!("{game}: the suggestion applies");
+                };
+                // The same move again, for the state it led to.
+                let mut again = first.action.clone().unwrap();
+                again.expected_sequence = None;
+                let refused = c.validate(v1::ValidateRequest {
+                    state: applied.state.clone(),
+                    action: Some(again),
+                });
+                let refused = refused.await.unwrap().into_inner().violation.unwrap();
+                (applied.state.unwrap(), to_act, refused.code)
+            }
+        };
         let s = c
             .suggest(suggest(&state, other, v1::BotLevel::Random, 0))
             .await
             .unwrap();
         let s = s.into_inner();
-        assert_eq!(s.violation.unwrap().code, "NOT_YOUR_TURN", "{game}");
+        assert_eq!(s.violation.unwrap().code, code, "{game}");
         assert!(s.action.is_none() && s.candidates.is_empty());
     }
 }

@@ -451,7 +451,7 @@ fn several_component_files_are_loaded_in_order() {
     let listed = format!("{OTHER_SET},{OTHER_SET}");
     let config = Config::try_parse_from(["referee", "--village-components", &listed]).unwrap();
     assert_eq!(config.village_components.len(), 2);
-    let contexts = referee::service::Contexts::load(&config).unwrap();
+    let contexts = referee::service::contexts::load(&config).unwrap();
     let names: Vec<&str> = contexts
         .village
         .sets()
@@ -459,12 +459,12 @@ fn several_component_files_are_loaded_in_order() {
         .map(|s| s.name.as_str())
         .collect();
     assert_eq!(names, ["test-other-1", "village-provisional-1"]);
-    let summary = contexts.summary();
+    let summary = referee::service::contexts::summary(&contexts);
     assert!(summary[0].contains("test-other-1") && summary[0].ends_with("for new games"));
     assert!(
         summary[1].contains("village-provisional-1") && summary[1].ends_with("for stored games")
     );
-    let embedded = referee::service::Contexts::load(&Config::parse_from(["referee"])).unwrap();
+    let embedded = referee::service::contexts::load(&Config::parse_from(["referee"])).unwrap();
     assert_eq!(embedded.village.sets().len(), 1);
 }
 
@@ -482,7 +482,7 @@ fn the_server_refuses_to_start_on_an_invalid_component_set() {
         ("/nonexistent.toml", "cannot read /nonexistent.toml"),
     ] {
         let config = Config::try_parse_from(["referee", "--village-components", path]).unwrap();
-        let err = referee::service::Contexts::load(&config).unwrap_err();
+        let err = referee::service::contexts::load(&config).unwrap_err();
         assert!(err.contains(words), "{err}");
         // The binary refuses to start, saying why, before binding anything.
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_referee"))

@@ -200,7 +200,7 @@ async fn connect_json_answers_what_grpc_answers() {
     )
     .await;
     let listed: v1::ListGamesResponse = decode(&empty);
-    assert_eq!(listed.games.len(), 2);
+    assert_eq!(listed.games.len(), crate::common::games_served());
     // An illegal move is an answer (HTTP 200 with the violation), as in gRPC.
     let mut wrong = apply.clone();
     wrong.action.as_mut().unwrap().expected_sequence = Some(99);
@@ -615,7 +615,7 @@ async fn the_playground_is_served_only_when_asked_for() {
         // The RPCs beside it are untouched.
         let listed: v1::ListGamesResponse =
             decode(&connect_json(&server, "ListGames", &json!({})).await);
-        assert_eq!(listed.games.len(), 2);
+        assert_eq!(listed.games.len(), crate::common::games_served());
     }
     let head = send(&server.addr, false, "HEAD", "/playground/", &[], Vec::new()).await;
     assert_eq!((head.status, head.body.len()), (200, 0));

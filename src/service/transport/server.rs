@@ -88,7 +88,7 @@ impl Prepared {
     /// Reads and checks what `config` names; an error names the flag or file and what is wrong
     /// (a component set that does not validate, a key that is not the certificate's, …).
     pub fn new(config: &Config) -> Result<Prepared, String> {
-        let contexts = Contexts::load(config)?;
+        let contexts = crate::service::contexts::load(config)?;
         let mut server = Server::builder();
         if let Some(tls) = config.tls()? {
             server = server.tls_config(tls).map_err(|e| {
@@ -116,7 +116,7 @@ impl Prepared {
 
     /// One line per game context, for `--check-config`.
     pub fn summary(&self) -> Vec<String> {
-        self.contexts.summary()
+        crate::service::contexts::summary(&self.contexts)
     }
 }
 

@@ -1,69 +1,18 @@
-//! The proto side of the game seam. Each game reads and writes its own messages (in the rules
-//! crate); here is what the service adds: each game's place in the oneofs of `referee.v1`
-//! ([`Wire`], [`oneof_arms!`]), its ListGames entry, and what every game shares (the envelope,
-//! the fair shuffle's record, the status).
+//! The proto side of the game seam, written once for every game. Each game reads and writes its
+//! own messages and places them in the oneofs of `referee.v1` itself ([`Wire`], in its folder of
+//! the rules crate); here is what every game shares: the envelope, the fair shuffle's record,
+//! the status and the ListGames entry's common part.
 
 pub mod fair_shuffle;
-pub mod port_royal;
-pub mod village;
+
+pub use crate::games::wire::Wire;
 
 use crate::service::contexts::Contexts;
 
-use crate::core::{Seat, StateErrors, Status};
+use crate::core::{Seat, StateErrors};
 use crate::games::table::{Applied, Setup, Table, TableAction, TableView};
-use crate::games::{Bots, Game, RulesVersion, Sentences};
+use crate::games::{Game, RulesVersion};
 use crate::pb::v1;
-
-/// A game as the service sees it: its core rules ([`Game`]), which read and write its messages,
-/// plus its place in the oneofs of `referee.v1`. Each game implements it once, in its wire module;
-/// nothing here decides a rule.
-pub trait Wire: Game + Sentences + Bots {
-    /// The game's field name in every oneof (`port_royal`): field paths into its messages start
-    /// with it.
-    const FIELD: &'static str;
-    /// The game's action message (in `Action.game`).
-    type ActionProto;
-    /// The game's options message (in `NewGameRequest.options`).
-    type OptionsProto;
-
-    /// Its entry in ListGames: its components (the game's id, title, player counts, options
-    /// and rules versions are filled in by [`game_info`]).
-    fn info(context: &Self::Context) -> v1::GameInfo;
-
-    /// The game's context in the server's.
-    fn context(all: &Contexts) -> &Self::Context;
-
-    /// This game's options in a request's oneof; `None` if they are another game's.
-    fn options_of(o: &v1::new_game_request::Options) -> Option<&Self::OptionsProto>;
-    /// Options from the wire (field paths relative to the request: `options.…`).
-    fn options_from_proto(o: &Self::OptionsProto) -> Result<Self::Options, StateErrors>;
-    /// Options to the wire (a fair shuffle keeps its setup in the state until it deals).
-    fn options_to_proto(o: &Self::Options) -> v1::new_game_request::Options;
-
-    /// The state in its arm of `GameState.game`.
-    fn state_to_proto(&self) -> v1::game_state::Game;
-    /// This game's state message, taken out of a state's oneof; another game's is left there.
-    fn take_state(g: &mut Option<v1::game_state::Game>) -> Option<Self::Parts>;
-
-    /// This game's action in an action's oneof; `None` if it is another game's.
-    fn action_of(a: &v1::action::Game) -> Option<&Self::ActionProto>;
-    /// An action from the wire: `Ok(None)` when it carries no move, an error naming a required
-    /// field that is missing (paths relative to the action message).
-    fn action_from_proto(a: &Self::ActionProto) -> Result<Option<Self::Action>, StateErrors>;
-    /// An action in its arm of `Action.game`.
-    fn action_to_proto(a: &Self::Action) -> v1::action::Game;
-
-    /// An event in its arm of `Event.game`.
-    fn event_to_proto(e: &Self::Event) -> v1::event::Game;
-    /// A view in its arm of `GameView.game`.
-    fn view_to_proto(v: &Self::View) -> v1::game_view::Game;
-
-    /// A status of this game (its own, or as a viewer sees it) to the wire; a game adds the
-    /// result facts that are its own.
-    fn status_to_proto(&self, status: &Status) -> v1::Status {
-        status.to_proto()
-    }
-}
 
 /// A checked state from the wire, under the rules version its envelope names (field paths
 /// relative to the state message): the game reads it.
@@ -356,65 +305,3 @@ pub fn view_status<G: Wire>(table: &Table<G>, view: &TableView<G::View>) -> v1::
         None => view.status.to_proto(),
     }
 }
-
-/// The [`Wire`] methods that only place a game's messages in the oneofs of `referee.v1` (its
-/// arm is named `$arm` in every one), written once: each wraps the message the game writes (its
-/// `to_parts`, `to_proto`) in its arm, or picks the game's arm out of a request's oneof and has
-/// the game read it (`from_proto`).
-macro_rules! oneof_arms {
-    ($arm:ident) => {
-        fn options_of(
-            o: &$crate::pb::v1::new_game_request::Options,
-        ) -> Option<&Self::OptionsProto> {
-            match o {
-                $crate::pb::v1::new_game_request::Options::$arm(o) => Some(o),
-                #[allow(unreachable_patterns)]
-                _ => None,
-            }
-        }
-        fn options_from_proto(
-            o: &Self::OptionsProto,
-        ) -> Result<Self::Options, $crate::core::StateErrors> {
-            <Self as $crate::games::Definition>::Options::from_proto(o)
-                .map_err(|e| e.under("options."))
-        }
-        fn options_to_proto(o: &Self::Options) -> $crate::pb::v1::new_game_request::Options {
-            $crate::pb::v1::new_game_request::Options::$arm(o.to_proto())
-        }
-        fn state_to_proto(&self) -> $crate::pb::v1::game_state::Game {
-            $crate::pb::v1::game_state::Game::$arm($crate::games::StateMessage::to_parts(self))
-        }
-        fn take_state(g: &mut Option<$crate::pb::v1::game_state::Game>) -> Option<Self::Parts> {
-            match g.take() {
-                Some($crate::pb::v1::game_state::Game::$arm(p)) => Some(p),
-                #[allow(unreachable_patterns)]
-                other => {
-                    *g = other;
-                    None
-                }
-            }
-        }
-        fn action_of(a: &$crate::pb::v1::action::Game) -> Option<&Self::ActionProto> {
-            match a {
-                $crate::pb::v1::action::Game::$arm(a) => Some(a),
-                #[allow(unreachable_patterns)]
-                _ => None,
-            }
-        }
-        fn action_from_proto(
-            a: &Self::ActionProto,
-        ) -> Result<Option<Self::Action>, $crate::core::StateErrors> {
-            <Self as $crate::games::Definition>::Action::from_proto(a)
-        }
-        fn action_to_proto(a: &Self::Action) -> $crate::pb::v1::action::Game {
-            $crate::pb::v1::action::Game::$arm(a.to_proto())
-        }
-        fn event_to_proto(e: &Self::Event) -> $crate::pb::v1::event::Game {
-            $crate::pb::v1::event::Game::$arm(e.to_proto())
-        }
-        fn view_to_proto(v: &Self::View) -> $crate::pb::v1::game_view::Game {
-            $crate::pb::v1::game_view::Game::$arm(v.to_proto())
-        }
-    };
-}
-pub(crate) use oneof_arms;

@@ -5,9 +5,14 @@
 //! messages are read and written), a proto file, and its place in the oneofs in `service/`; the
 //! service is written once over [`Game`].
 
+pub mod contexts;
+pub mod goofspiel;
 pub mod port_royal;
 pub mod table;
 pub mod village;
+pub mod wire;
+
+pub use contexts::Contexts;
 
 use crate::core::{EnvelopeCode, GameRng, Seat, StateErrors, Status, Violation};
 

@@ -12,6 +12,7 @@ pub mod rules_version;
 pub mod setup;
 pub mod state;
 pub mod view;
+mod wire;
 
 pub use action::{Action, CoinReason, Event};
 pub use codes::Code;

@@ -14,6 +14,7 @@ pub mod rules_version;
 pub mod setup;
 pub mod state;
 pub mod view;
+mod wire;
 
 pub use action::{Action, Cube, Event};
 pub use codes::Code;

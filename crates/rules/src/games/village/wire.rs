@@ -7,9 +7,9 @@ use std::sync::Arc;
 use crate::games::village::components::message::components_to_proto;
 use crate::games::village::components::Library;
 use crate::games::village::State;
-use crate::pb::v1;
-use crate::service::wire::{oneof_arms, Wire};
-use crate::service::Contexts;
+use crate::games::wire::{oneof_arms, Wire};
+use crate::games::Contexts;
+use referee_proto::v1;
 
 impl Wire for State {
     const FIELD: &'static str = "village";

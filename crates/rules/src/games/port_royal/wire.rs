@@ -4,9 +4,9 @@
 
 use crate::core::Status;
 use crate::games::port_royal::{self, State};
-use crate::pb::v1;
-use crate::service::wire::{oneof_arms, Wire};
-use crate::service::Contexts;
+use crate::games::wire::{oneof_arms, Wire};
+use crate::games::Contexts;
+use referee_proto::v1;
 
 impl Wire for State {
     const FIELD: &'static str = "port_royal";
