@@ -1,8 +1,8 @@
 //! Goofspiel's rules, one named scenario each (docs/rules.md, "Goofspiel", G-R1 to G-R7).
 
 use referee::core::Seat;
-use referee::games::goofspiel::{new_game, new_game_under, Action, Event, Options, Rules, State};
-use referee::games::{Play, Sentences, StateMessage, Views};
+use referee::games::goofspiel::{new_game, Action, Event, Options, Rules, State};
+use referee::games::{Definition, Play, Sentences, StateMessage, Views};
 use referee::pb::v1;
 
 /// A 3-player game, ties discarded.
@@ -71,7 +71,7 @@ fn g_r1_setup_deals_a_suit_to_each_seat_and_turns_a_prize() {
         let err = new_game(players, 1, Options::default()).unwrap_err();
         assert_eq!(err.errors[0].field, "players");
     }
-    let err = new_game_under(Rules::V1, 3, 3, 1, Options::default()).unwrap_err();
+    let err = State::new_game(&(), Rules::V1, 3, 3, 1, Options::default()).unwrap_err();
     assert_eq!(err.errors[0].field, "start_seat");
 }
 

@@ -222,6 +222,26 @@ pub fn check_envelope(
     })
 }
 
+/// The seats of a new game, checked once for every game: `players` within `range` (else
+/// `played_by`, the game's sentence, at `players`), and `start_seat` one of them (field paths of
+/// the request). Returns both as the state holds them.
+pub fn seating(
+    players: u32,
+    start_seat: u32,
+    range: std::ops::RangeInclusive<u8>,
+    played_by: &str,
+) -> Result<(u8, Seat), StateErrors> {
+    let players = u8::try_from(players)
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| StateErrors::one("players", played_by))?;
+    let start_seat = u8::try_from(start_seat)
+        .ok()
+        .filter(|&s| s < players)
+        .ok_or_else(|| StateErrors::one("start_seat", "no such seat"))?;
+    Ok((players, start_seat))
+}
+
 /// The checks every game's `check` begins with, written once: the game goes on (`now` is what
 /// must be decided, `None` once it is over: `GAME_FINISHED`), and `seat` is one of its `players`
 /// (`NO_SUCH_SEAT`, so a seat no game has gets the same answer in every game). Returns `now`;

@@ -24,31 +24,7 @@ use crate::core::{GameRng, StateErrors};
 
 /// A new game under the newest rules: `players` seats, the prizes shuffled from `seed`.
 pub fn new_game(players: u32, seed: u64, options: Options) -> Result<State, StateErrors> {
-    new_game_under(Rules::default(), players, 0, seed, options)
-}
-
-/// A new game under `rules`. Every seat bids at once, so the starting seat plays no part; it
-/// must still be a seat of the game (docs/rules.md, G-R1).
-pub fn new_game_under(
-    rules: Rules,
-    players: u32,
-    start_seat: u32,
-    seed: u64,
-    options: Options,
-) -> Result<State, StateErrors> {
-    let players = u8::try_from(players)
-        .ok()
-        .filter(|n| state::PLAYERS.contains(n))
-        .ok_or_else(|| StateErrors::one("players", "Goofspiel is played by 2 to 5 players"))?;
-    if start_seat >= u32::from(players) {
-        return Err(StateErrors::one("start_seat", "no such seat"));
-    }
-    Ok(State::deal(
-        rules,
-        players,
-        options,
-        GameRng::from_u64(seed),
-    ))
+    <State as crate::games::Definition>::new_game(&(), Rules::default(), players, 0, seed, options)
 }
 
 impl crate::games::Definition for State {
@@ -74,6 +50,8 @@ impl crate::games::Definition for State {
         vec![variant("base", false), variant("roll-over", true)]
     }
 
+    /// Every seat bids at once, so the starting seat plays no part; it must still be a seat of
+    /// the game (docs/rules.md, G-R1).
     fn new_game(
         _: &(),
         rules: Rules,
@@ -82,7 +60,14 @@ impl crate::games::Definition for State {
         seed: u64,
         options: Options,
     ) -> Result<State, StateErrors> {
-        new_game_under(rules, players, start_seat, seed, options)
+        let played_by = "Goofspiel is played by 2 to 5 players";
+        let (players, _) = crate::games::seating(players, start_seat, state::PLAYERS, played_by)?;
+        Ok(State::deal(
+            rules,
+            players,
+            options,
+            GameRng::from_u64(seed),
+        ))
     }
     fn rules(&self) -> Rules {
         self.rules

@@ -3,7 +3,7 @@
 //! and the difficulty's victory pile.
 
 use crate::core::pile::Supply;
-use crate::core::{GameRng, Seat, StateErrors};
+use crate::core::{GameRng, StateErrors};
 
 use super::cards::{self, FIVE_PLAYER_EXPEDITION};
 use super::contracts::{
@@ -40,23 +40,12 @@ pub fn new_game_under(
 ) -> Result<State, StateErrors> {
     options.check()?;
     let range = options.players();
-    let players = u8::try_from(players)
-        .ok()
-        .filter(|n| range.contains(n))
-        .ok_or_else(|| {
-            StateErrors::one(
-                "players",
-                format!(
-                    "Port Royal is played by {} to {} players in this variant",
-                    range.start(),
-                    range.end()
-                ),
-            )
-        })?;
-    let start_seat: Seat = u8::try_from(start_seat)
-        .ok()
-        .filter(|&s| s < players)
-        .ok_or_else(|| StateErrors::one("start_seat", "no such seat"))?;
+    let played_by = format!(
+        "Port Royal is played by {} to {} players in this variant",
+        range.start(),
+        range.end()
+    );
+    let (players, start_seat) = crate::games::seating(players, start_seat, range, &played_by)?;
     let mut rng = GameRng::from_u64(seed);
     let mut draw: Vec<_> = cards::in_play(players, options.contracts)
         .filter(|&id| id != FIVE_PLAYER_EXPEDITION)

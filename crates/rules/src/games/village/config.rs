@@ -100,14 +100,12 @@ impl Config {
         start_seat: u32,
         options: Options,
     ) -> Result<Config, StateErrors> {
-        let players = u8::try_from(players)
-            .ok()
-            .filter(|n| PLAYERS.contains(n))
-            .ok_or_else(|| StateErrors::one("players", "Village is played by 2 to 5 players"))?;
-        let start_seat = u8::try_from(start_seat)
-            .ok()
-            .filter(|&s| s < players)
-            .ok_or_else(|| StateErrors::one("start_seat", "no such seat"))?;
+        let (players, start_seat) = crate::games::seating(
+            players,
+            start_seat,
+            PLAYERS,
+            "Village is played by 2 to 5 players",
+        )?;
         Ok(Config {
             rules,
             players,
