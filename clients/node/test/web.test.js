@@ -66,5 +66,14 @@ for (const [name, transport] of Object.entries(transports)) {
       assert.ok(Buffer.from(detail.value).includes('players'), 'the field path in the detail');
       return true;
     });
+    // Every game ListGames lists, by the generic path alone: dealt, listed, a move applied.
+    for (const info of games.games) {
+      const players = Math.max(2, info.minPlayers);
+      const dealt = await client.newGame({ game: info.game, players, seed: 3n });
+      const open = await client.legalActions({ state: dealt.state });
+      assert.ok(open.actions.length > 0, info.game);
+      const played = await client.apply({ state: dealt.state, action: open.actions[0] });
+      assert.equal(played.outcome.case, 'applied', info.game);
+    }
   });
 }

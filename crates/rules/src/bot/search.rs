@@ -4,6 +4,12 @@
 //! it could be chosen), adds one action, plays on at random for the game's playout depth, and
 //! credits each action on the path with the value the game's evaluation gives its seat. The
 //! seat's own actions at the root are the candidates; the most visited is suggested.
+//!
+//! Where several seats decide at once (a game's `Bots::SIMULTANEOUS`, Goofspiel's bids), each
+//! of them chooses from the node's statistics of its own actions, none seeing the others'
+//! choices, and the node's child is that of the joint choice (decoupled UCT). Chosen one after
+//! another instead, a seat below the root would answer bids it cannot see, and more iterations
+//! would only learn that answer better (BENCHMARKS.md, "Goofspiel").
 
 use super::{Candidate, Suggestion};
 use crate::core::{GameRng, Seat};
@@ -27,11 +33,16 @@ struct Edge<A> {
 
 struct Node<A> {
     edges: Vec<Edge<A>>,
+    /// Where seats decide at once: the child of each joint choice (its edges, seat by seat).
+    joint: Vec<(Vec<usize>, usize)>,
 }
 
 impl<A> Default for Node<A> {
     fn default() -> Self {
-        Node { edges: Vec::new() }
+        Node {
+            edges: Vec::new(),
+            joint: Vec::new(),
+        }
     }
 }
 
@@ -81,6 +92,18 @@ pub fn run<G: Bots>(
         let mut expanded = false;
         // Selection and expansion.
         while !expanded {
+            let deciding = if G::SIMULTANEOUS {
+                world.status().to_act
+            } else {
+                Vec::new()
+            };
+            if deciding.len() > 1 {
+                match decide_at_once(&mut tree, node, &mut world, &deciding, rng, &mut path) {
+                    Some((child, fresh)) => (node, expanded) = (child, fresh),
+                    None => break,
+                }
+                continue;
+            }
             // At the root only the seat's own actions are candidates.
             let listed = world.legal_actions((node == 0).then_some(seat));
             if listed.is_empty() {
@@ -146,6 +169,7 @@ pub fn run<G: Bots>(
     let mut candidates: Vec<Candidate<G::Action>> = root
         .edges
         .into_iter()
+        .filter(|e| e.seat == seat)
         .map(|e| Candidate {
             value: if e.visits == 0 {
                 0.0
@@ -166,6 +190,73 @@ pub fn run<G: Bots>(
         iterations: worlds,
         worlds,
     })
+}
+
+/// One step where `deciding` seats decide at once: each chooses among its own actions at `node`
+/// (an unvisited one at random, else by UCB), all are applied, and the path goes on to the child
+/// of the joint choice. Returns the child and whether a new action was tried, or `None` when
+/// no action applies.
+fn decide_at_once<G: Bots>(
+    tree: &mut Vec<Node<G::Action>>,
+    node: usize,
+    world: &mut G,
+    deciding: &[Seat],
+    rng: &mut GameRng,
+    path: &mut Vec<(usize, usize)>,
+) -> Option<(usize, bool)> {
+    let listed = world.legal_actions(None);
+    let mut chosen = Vec::with_capacity(deciding.len());
+    let mut fresh_tried = false;
+    for &seat in deciding {
+        let open: Vec<usize> = listed
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .map(|(s, a)| {
+                let e = tree[node].edge(*s, a.clone());
+                tree[node].edges[e].available += 1;
+                e
+            })
+            .collect();
+        if open.is_empty() {
+            continue;
+        }
+        let fresh: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&e| tree[node].edges[e].visits == 0)
+            .collect();
+        chosen.push(if fresh.is_empty() {
+            ucb(&tree[node], &open)
+        } else {
+            fresh_tried = true;
+            fresh[rng.below(fresh.len() as u32) as usize]
+        });
+    }
+    let mut events = Vec::new();
+    for &e in &chosen {
+        let edge = &tree[node].edges[e];
+        if world
+            .apply_in_place(edge.seat, &edge.action, &mut events)
+            .is_err()
+        {
+            return None;
+        }
+        path.push((node, e));
+    }
+    if chosen.is_empty() {
+        return None;
+    }
+    let known = tree[node].joint.iter().find(|(j, _)| *j == chosen);
+    let child = match known {
+        Some(&(_, child)) => child,
+        None => {
+            tree.push(Node::default());
+            let child = tree.len() - 1;
+            tree[node].joint.push((chosen, child));
+            child
+        }
+    };
+    Some((child, fresh_tried))
 }
 
 /// The open edge with the highest upper confidence bound (the first of equals).

@@ -186,6 +186,9 @@ pub trait Bots: Game {
     /// [`Bots::evaluate`] judges the position (a whole game is too long to play out per
     /// iteration within a request's budget).
     const PLAYOUT_DEPTH: usize;
+    /// Whether several seats may decide at once (Goofspiel's bids): the search then lets each
+    /// choose without seeing the others' choices ([`crate::bot`]'s decoupled selection).
+    const SIMULTANEOUS: bool = false;
     /// A state that `view`'s viewer cannot tell from the real one: every fact hidden from it
     /// (cards and tiles it has not seen, their order, the RNG) dealt again from `rng`, so that
     /// `sample(&s.view(v), rng).view(v) == s.view(v)`. The bots search only such states: they
