@@ -115,17 +115,8 @@ pub fn run<G: Bots>(
                 tree[node].edges[e].available += 1;
                 open.push(e);
             }
-            let fresh: Vec<usize> = open
-                .iter()
-                .copied()
-                .filter(|&e| tree[node].edges[e].visits == 0)
-                .collect();
-            let e = if fresh.is_empty() {
-                ucb(&tree[node], &open)
-            } else {
-                expanded = true;
-                fresh[rng.below(fresh.len() as u32) as usize]
-            };
+            let (e, fresh) = choose(&tree[node], &open, rng);
+            expanded = fresh;
             let edge = &tree[node].edges[e];
             events.clear();
             if world
@@ -192,8 +183,23 @@ pub fn run<G: Bots>(
     })
 }
 
+/// The edge to try among `open`: an unvisited one at random (the tree grows: `true`), else the
+/// one with the highest upper confidence bound.
+fn choose<A>(node: &Node<A>, open: &[usize], rng: &mut GameRng) -> (usize, bool) {
+    let fresh: Vec<usize> = open
+        .iter()
+        .copied()
+        .filter(|&e| node.edges[e].visits == 0)
+        .collect();
+    if fresh.is_empty() {
+        (ucb(node, open), false)
+    } else {
+        (fresh[rng.below(fresh.len() as u32) as usize], true)
+    }
+}
+
 /// One step where `deciding` seats decide at once: each chooses among its own actions at `node`
-/// (an unvisited one at random, else by UCB), all are applied, and the path goes on to the child
+/// ([`choose`]), all are applied, and the path goes on to the child
 /// of the joint choice. Returns the child and whether a new action was tried, or `None` when
 /// no action applies.
 fn decide_at_once<G: Bots>(
@@ -220,17 +226,9 @@ fn decide_at_once<G: Bots>(
         if open.is_empty() {
             continue;
         }
-        let fresh: Vec<usize> = open
-            .iter()
-            .copied()
-            .filter(|&e| tree[node].edges[e].visits == 0)
-            .collect();
-        chosen.push(if fresh.is_empty() {
-            ucb(&tree[node], &open)
-        } else {
-            fresh_tried = true;
-            fresh[rng.below(fresh.len() as u32) as usize]
-        });
+        let (e, fresh) = choose(&tree[node], &open, rng);
+        fresh_tried |= fresh;
+        chosen.push(e);
     }
     let mut events = Vec::new();
     for &e in &chosen {

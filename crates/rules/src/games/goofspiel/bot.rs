@@ -9,7 +9,7 @@ use crate::core::value;
 use crate::core::GameRng;
 use crate::games::Play;
 
-use super::state::{suit, Hand, State};
+use super::state::{suit, Hand, State, CARDS};
 use super::view::View;
 
 /// A lead of this many prize points is a clear one (a suit's prizes sum to 91).
@@ -23,7 +23,7 @@ impl crate::games::Bots for State {
 
     /// A world `view`'s viewer cannot tell from the real game (see the module's comment).
     fn sample(view: &View, rng: &mut GameRng) -> State {
-        let mut seen = [false; 14];
+        let mut seen = [false; CARDS as usize + 1];
         let won = view.seats.iter().flat_map(|s| &s.won);
         for &c in view
             .prizes_up
@@ -115,7 +115,8 @@ impl State {
     /// and each seat yet to bid plays a card of its hand below it, each card alike.
     fn chance_to_take(&self, i: usize, bid: u8) -> f64 {
         let mut chance = 1.0;
-        for (_, other) in self.seats.iter().enumerate().filter(|&(j, _)| j != i) {
+        let others = self.seats.iter().enumerate().filter(|&(j, _)| j != i);
+        for other in others.map(|(_, h)| h) {
             chance *= match other.bid {
                 Some(b) => f64::from(u8::from(b < bid)),
                 None if other.cards.is_empty() => 1.0,
