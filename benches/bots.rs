@@ -1,7 +1,7 @@
 //! The bots' cost: one suggestion at each level on a 4-player (or the nearest count) mid-game
 //! state of every game served (`referee::each_game!`), in its first variant and its last,
-//! SEARCH at the default budget and at 4×. The target: SEARCH at the default budget answers
-//! within 200 ms on one core (criterion runs on one thread). The baseline measured in the same
+//! SEARCH at the default budget of its game and mode and at 4×. The target: SEARCH at the
+//! default budget answers within 200 ms on one core (criterion runs on one thread). The baseline measured in the same
 //! run, `apply`: the seat's first listed action applied to a copy of the same state, so a
 //! suggestion's cost reads as so many Applies on a shared machine. IDs are
 //! `suggest/<level>/<game>/<variant>/<n>p`. Run: `cargo bench --bench bots`.
@@ -11,7 +11,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use referee::bot::{self, Level, DEFAULT_ITERATIONS};
+use referee::bot::{self, Level};
 use referee::games::{random_play, Bots, RulesVersion};
 use referee::service::wire::Wire;
 use referee::service::Contexts;
@@ -30,11 +30,12 @@ fn levels<G: Bots>(c: &mut Criterion, id: &str, state: &G) {
             black_box(next.apply_in_place(by, &first, &mut events).is_ok())
         })
     });
+    let budget = state.default_iterations();
     for (name, level, n) in [
         ("random", Level::Random, 0),
         ("greedy", Level::Greedy, 0),
-        ("search", Level::Search, DEFAULT_ITERATIONS),
-        ("search_4x", Level::Search, 4 * DEFAULT_ITERATIONS),
+        ("search", Level::Search, budget),
+        ("search_4x", Level::Search, 4 * budget),
     ] {
         g.bench_with_input(BenchmarkId::new(name, id), &view, |b, v| {
             b.iter(|| black_box(bot::suggest::<G>(v, seat, level, n, 7)))

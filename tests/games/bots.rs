@@ -4,7 +4,7 @@
 //! the action and every candidate's visits and value (its bits).
 
 use referee::bot::{self, Level, Suggestion};
-use referee::games::Bots;
+use referee::games::{Bots, Play};
 
 use crate::common::hash::fnv1a_hex;
 use crate::common::samples::{mid_game, mode};
@@ -48,4 +48,34 @@ fn suggestions_are_pinned() {
     assert_eq!(pins(&port_royal), pr, "Port Royal");
     let vg = ["4ad60f9081a96315", "09b27642e0e044ce", "71a067b28b62f162"];
     assert_eq!(pins(village), vg, "Village");
+}
+
+/// The cooperative game's suggestions are pinned as well: the team's value (progress toward
+/// the contracts) and its search without random playouts are its own.
+#[test]
+fn cooperative_suggestions_are_pinned() {
+    let coop = mid_game(3, 7, mode("cooperative"));
+    let pinned = ["d0253c1f028058c5", "fd5de5e261eadbc2", "f182946aa8a29163"];
+    assert_eq!(pins(&coop), pinned, "Port Royal, cooperative");
+}
+
+/// The ceiling's search, which sees the true state (measurement only, never served), suggests
+/// an action the seat could take, and candidates that are the seat's own.
+#[test]
+fn the_all_seeing_search_suggests_a_listed_action() {
+    let coop = mid_game(3, 7, mode("cooperative"));
+    let seat = coop.status().to_act[0];
+    let listed: Vec<_> = coop
+        .legal_actions(Some(seat))
+        .into_iter()
+        .map(|(_, a)| a)
+        .collect();
+    let s = bot::suggest_seeing_all(&coop, seat, 60, 7).expect("a seat to act gets one");
+    assert!(
+        listed.contains(&s.action),
+        "{:?} among {listed:?}",
+        s.action
+    );
+    assert!(s.candidates.iter().all(|c| listed.contains(&c.action)));
+    assert_eq!(s.worlds, 60, "one world per iteration, each the true state");
 }

@@ -317,3 +317,69 @@ async fn bots_have_limits_of_their_own() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// The served bots see only their seat's view: the search on the true state
+/// (`bot::suggest_seeing_all`, the tournament's measure of the ceiling) is called nowhere in
+/// the service.
+#[test]
+fn no_served_path_calls_the_all_seeing_search() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                files(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut sources = Vec::new();
+    files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut sources,
+    );
+    assert!(
+        sources.len() > 20,
+        "the service's sources: {}",
+        sources.len()
+    );
+    for path in sources {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            !text.contains("suggest_seeing_all"),
+            "{} calls it",
+            path.display()
+        );
+    }
+}
+
+/// A request that names no budget gets the default of its game and mode: 200, and 800 in Port
+/// Royal's cooperative variant, where more search pays (BENCHMARKS.md); never above the
+/// server's limit.
+#[tokio::test]
+async fn a_request_without_a_budget_gets_its_game_and_modes_default() {
+    async fn budget_of(server: &crate::grpc::Server, mode: v1::PortRoyalMode) -> u32 {
+        let mut c = client(server).await;
+        let options = v1::PortRoyalOptions {
+            contracts: true,
+            mode: mode as i32,
+            ..Default::default()
+        };
+        let request = v1::NewGameRequest {
+            options: Some(v1::new_game_request::Options::PortRoyal(options)),
+            ..new_game("port-royal", 2, 11)
+        };
+        let state = c.new_game(request).await.unwrap().into_inner().state;
+        let state = state.unwrap();
+        let to_act = c.legal_on(&state).await.status.unwrap().to_act[0];
+        let ask = suggest(&state, to_act, v1::BotLevel::Search, 0);
+        c.suggest(ask).await.unwrap().into_inner().iterations
+    }
+    use v1::PortRoyalMode::{Competitive, Cooperative};
+    let server = start(config(&[])).await;
+    assert_eq!(budget_of(&server, Competitive).await, 200);
+    assert_eq!(budget_of(&server, Cooperative).await, 800);
+    let limited = start(config(&["--max-bot-iterations", "300"])).await;
+    assert_eq!(budget_of(&limited, Cooperative).await, 300);
+    assert_eq!(budget_of(&limited, Competitive).await, 200);
+}

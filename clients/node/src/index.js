@@ -240,8 +240,8 @@ class Referee {
 
   /**
    * What a bot would play for `seat`, from that seat's view alone (docs/api.md, "Bots"):
-   * `level` 'random', 'greedy' or 'search' (`maxIterations` its budget, 0 = the server's
-   * default); the same `seed` gives the same answer. `action` is ready for apply; a seat with
+   * `level` 'random', 'greedy' or 'search' (`maxIterations` its budget, 0 = the default of
+   * the game and mode); the same `seed` gives the same answer. `action` is ready for apply; a seat with
    * nothing to decide gets `violation` instead. While every bot thread of the server is busy
    * it answers RESOURCE_EXHAUSTED: that is retried up to `retries` times, after a jittered
    * backoff (about 50, 100, 200 ms), before the error is thrown.

@@ -315,7 +315,7 @@ pub(super) struct Suggest<'a> {
     pub referee: &'a Referee,
     pub seat: Option<u32>,
     pub level: crate::bot::Level,
-    pub iterations: u32,
+    pub budget: super::bots::Budget,
     pub seed: u64,
 }
 
@@ -330,10 +330,11 @@ impl OnState for Suggest<'_> {
         let metrics = std::sync::Arc::clone(&self.referee.metrics);
         let Suggest {
             level,
-            iterations,
+            budget,
             seed,
             ..
         } = self;
+        let iterations = budget.iterations(crate::bot::default_iterations(&loaded.table));
         Ok(Box::new(move |abandoned| {
             let table = &loaded.table;
             let s = match crate::bot::at_table(table, seat, level, iterations, seed, abandoned) {

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 
-use crate::bot::{Level, DEFAULT_ITERATIONS};
+use crate::bot::Level;
 use crate::core::StateErrors;
 use crate::pb::v1;
 
@@ -101,9 +101,9 @@ impl BotLimits {
     }
 
     /// The level a request names (`level`), and the iterations it may run (`max_iterations`; 0:
-    /// the default, never above the limit); every field missing or wrong named at once (`state`
-    /// and `seat` must be set: what they hold is checked with the state).
-    pub(super) fn read(&self, req: &v1::SuggestRequest) -> Result<(Level, u32), Status> {
+    /// its game's and mode's default, never above the limit); every field missing or wrong named
+    /// at once (`state` and `seat` must be set: what they hold is checked with the state).
+    pub(super) fn read(&self, req: &v1::SuggestRequest) -> Result<(Level, Budget), Status> {
         let mut errors = StateErrors::default();
         if req.state.is_none() {
             errors.push("state", "is required");
@@ -126,9 +126,9 @@ impl BotLimits {
                 None
             }
         };
-        let iterations = match req.max_iterations {
-            0 => DEFAULT_ITERATIONS.min(self.max_iterations),
-            n if n <= self.max_iterations => n,
+        let asked = match req.max_iterations {
+            0 => None,
+            n if n <= self.max_iterations => Some(n),
             n => {
                 errors.push(
                     "max_iterations",
@@ -137,11 +137,30 @@ impl BotLimits {
                         self.max_iterations
                     ),
                 );
-                0
+                None
             }
         };
         errors.into_result().or_invalid()?;
-        Ok((level.unwrap_or(Level::Random), iterations))
+        let budget = Budget {
+            asked,
+            limit: self.max_iterations,
+        };
+        Ok((level.unwrap_or(Level::Random), budget))
+    }
+}
+
+/// A request's `SEARCH` budget: the iterations it names, or else the default of its game and
+/// mode, known once its state is loaded (`bot::default_iterations`), never above the limit.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Budget {
+    asked: Option<u32>,
+    limit: u32,
+}
+
+impl Budget {
+    /// The iterations to run where the game's default is `default`.
+    pub(super) fn iterations(self, default: u32) -> u32 {
+        self.asked.unwrap_or(default.min(self.limit))
     }
 }
 

@@ -370,13 +370,13 @@ impl RefereeService for Referee {
         let job = {
             let ctx = &pending.ctx;
             let _enter = ctx.span.enter();
-            self.bots.read(&req).and_then(|(level, iterations)| {
+            self.bots.read(&req).and_then(|(level, budget)| {
                 let gs = self.open(req.state, ctx)?;
                 let rpc = bodies::Suggest {
                     referee: self,
                     seat: req.seat,
                     level,
-                    iterations,
+                    budget,
                     seed: req.seed,
                 };
                 Ok((level, games::on_state(gs, ctx, rpc)?))

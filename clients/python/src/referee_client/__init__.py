@@ -161,11 +161,11 @@ class Referee:
                 max_iterations: int = 0, seed: int = 0,
                 retries: int = 3) -> pb.SuggestResponse:
         """What a bot would play for `seat`, from that seat's view alone: `level` is "random",
-        "greedy" or "search" (`max_iterations` its budget, 0 = the server's default); the same
-        `seed` gives the same answer. `response.action` is ready for apply(); a seat with
-        nothing to decide gets `response.violation` instead. While every bot thread of the
-        server is busy it answers RESOURCE_EXHAUSTED: that is retried up to `retries` times,
-        after a jittered backoff (about 50, 100, 200 ms), before the error is raised."""
+        "greedy" or "search" (`max_iterations` its budget, 0 = the default of the game and
+        mode); the same `seed` gives the same answer. `response.action` is ready for apply();
+        a seat with nothing to decide gets `response.violation` instead. While every bot thread
+        of the server is busy it answers RESOURCE_EXHAUSTED: that is retried up to `retries`
+        times, after a jittered backoff (about 50, 100, 200 ms), before the error is raised."""
         levels = {"random": pb.BOT_LEVEL_RANDOM, "greedy": pb.BOT_LEVEL_GREEDY,
                   "search": pb.BOT_LEVEL_SEARCH}
         if level not in levels:

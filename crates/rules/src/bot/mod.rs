@@ -25,7 +25,8 @@ pub enum Level {
     Search,
 }
 
-/// The iterations a `SEARCH` request gets when it names none.
+/// The iterations a `SEARCH` request gets when it names none, unless its game and mode name
+/// their own (`Bots::default_iterations`; [`default_iterations`] asks the table).
 pub const DEFAULT_ITERATIONS: u32 = 200;
 
 /// Worlds a `GREEDY` bot averages each action over.
@@ -103,6 +104,26 @@ pub fn suggest_unless<G: Bots>(
     }
 }
 
+/// SEARCH on the true state rather than on worlds dealt from the seat's view: every hidden card,
+/// and the order of every pile, in sight. For measurement only (the tournament's ceiling, what
+/// an honest search could reach at best); the service never calls it, and a served bot sees
+/// only its seat's view.
+pub fn suggest_seeing_all<G: Bots>(
+    state: &G,
+    seat: Seat,
+    iterations: u32,
+    seed: u64,
+) -> Option<Suggestion<G::Action>> {
+    let mut rng = GameRng::from_u64(seed);
+    search::search(
+        |_| state.clone(),
+        seat,
+        iterations.max(1),
+        &mut rng,
+        &|| false,
+    )
+}
+
 /// The seat's listed actions in a world.
 fn own_actions<G: Bots>(world: &G, seat: Seat) -> Vec<G::Action> {
     world
@@ -157,6 +178,15 @@ fn greedy<G: Bots>(view: &G::View, seat: Seat, rng: &mut GameRng) -> Option<Sugg
         iterations,
         worlds: GREEDY_WORLDS,
     })
+}
+
+/// The iterations a `SEARCH` request that names none gets at `table`: its game's and mode's
+/// (`Bots::default_iterations`), or [`DEFAULT_ITERATIONS`] in a fair shuffle's setup step.
+pub fn default_iterations<G: Bots>(table: &Table<G>) -> u32 {
+    match table {
+        Table::Playing { game, .. } => game.default_iterations(),
+        _ => DEFAULT_ITERATIONS,
+    }
 }
 
 /// What a bot would play for `seat` at `level` at a table ([`suggest`]: from the seat's view

@@ -76,6 +76,18 @@ pub fn run<G: Bots>(
     rng: &mut GameRng,
     abandoned: &dyn Fn() -> bool,
 ) -> Option<Suggestion<G::Action>> {
+    search(|rng| G::sample(view, rng), seat, iterations, rng, abandoned)
+}
+
+/// The search on the worlds `deal` gives, one per iteration: worlds dealt from a view ([`run`]),
+/// or the true state itself when the ceiling is measured ([`super::suggest_seeing_all`]).
+pub(super) fn search<G: Bots>(
+    mut deal: impl FnMut(&mut GameRng) -> G,
+    seat: Seat,
+    iterations: u32,
+    rng: &mut GameRng,
+    abandoned: &dyn Fn() -> bool,
+) -> Option<Suggestion<G::Action>> {
     let mut tree: Vec<Node<G::Action>> = vec![Node::default()];
     let mut events = Vec::new();
     let mut path: Vec<(usize, usize)> = Vec::new();
@@ -85,7 +97,7 @@ pub fn run<G: Bots>(
         if abandoned() {
             break;
         }
-        let mut world = G::sample(view, rng);
+        let mut world = deal(rng);
         worlds += 1;
         path.clear();
         let mut node = 0;
@@ -138,7 +150,7 @@ pub fn run<G: Bots>(
             };
         }
         // Playout, then the evaluation.
-        for _ in 0..G::PLAYOUT_DEPTH {
+        for _ in 0..world.playout_depth() {
             let mut listed = world.legal_actions(None);
             if listed.is_empty() {
                 break;

@@ -183,9 +183,9 @@ pub trait Sentences: Game {
 /// a state for each seat (`crate::bot` searches any game that has them).
 pub trait Bots: Game {
     /// How many actions a bot's random playout takes past its search tree before the game's
-    /// [`Bots::evaluate`] judges the position (a whole game is too long to play out per
-    /// iteration within a request's budget).
-    const PLAYOUT_DEPTH: usize;
+    /// [`Bots::evaluate`] judges the position from here (a whole game is too long to play out
+    /// per iteration within a request's budget; 0 judges the tree's leaf itself).
+    fn playout_depth(&self) -> usize;
     /// Whether several seats may decide at once (Goofspiel's bids): the search then lets each
     /// choose without seeing the others' choices ([`crate::bot`]'s decoupled selection).
     const SIMULTANEOUS: bool = false;
@@ -198,6 +198,11 @@ pub trait Bots: Game {
     /// finished, else the game's estimate from its score sheet and holdings
     /// ([`crate::core::value`]).
     fn evaluate(&self) -> Vec<f64>;
+    /// The iterations a `SEARCH` request that names none gets in this game and mode
+    /// ([`crate::bot::DEFAULT_ITERATIONS`] unless the game measured that more pays).
+    fn default_iterations(&self) -> u32 {
+        crate::bot::DEFAULT_ITERATIONS
+    }
 }
 
 /// The checks every game shares before its own rules: a stale `expected_sequence`, and a seat

@@ -412,7 +412,7 @@ function drawBots() {
   return el("div", { id: "bots" }, el("b", {}, "bots"), seats);
 }
 
-/** The bot's move for `seat` (BOT_LEVEL_SEARCH at the server's default budget). */
+/** The bot's move for `seat` (BOT_LEVEL_SEARCH at the default budget of the game and mode). */
 async function askBot(seat) {
   const answer = await call("Suggest", { state: app.state, seat, level: "BOT_LEVEL_SEARCH", seed: String(app.at) });
   if (answer.violation) {

@@ -17,7 +17,9 @@ const LEAD: f64 = 8.0;
 
 impl crate::games::Bots for State {
     /// A round is one bid per seat: 40 actions reach the end of most games.
-    const PLAYOUT_DEPTH: usize = 40;
+    fn playout_depth(&self) -> usize {
+        40
+    }
     /// Every seat yet to bid bids at once.
     const SIMULTANEOUS: bool = true;
 

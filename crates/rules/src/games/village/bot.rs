@@ -30,7 +30,9 @@ const LEAD: f64 = 6.0;
 
 impl crate::games::Bots for State {
     /// A turn is several small decisions: 60 reach about a round ahead in a 4-player game.
-    const PLAYOUT_DEPTH: usize = 60;
+    fn playout_depth(&self) -> usize {
+        60
+    }
 
     /// A world `view`'s viewer cannot tell from the real game (see the module's comment).
     fn sample(view: &View, rng: &mut GameRng) -> State {

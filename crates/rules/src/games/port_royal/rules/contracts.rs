@@ -85,6 +85,56 @@ impl State {
         }
     }
 
+    /// How far `seat` has come toward contract `id`'s requirement, from 0 to 1 (met): what the
+    /// bots' cooperative evaluation counts between completions. The display's persons and
+    /// swords, the progress cubes, the ships set aside, the coins toward a tax to pay and toward
+    /// Ransom; a contract that waits on chance alone (Jinx, Gamester) counts nothing.
+    pub(crate) fn progress_toward(&self, seat: Seat, id: ContractId) -> f64 {
+        // What the step before the requirement counts for at most (the persons toward an
+        // expedition, the swords toward repelling ships).
+        const PREREQUISITE: f64 = 0.5;
+        let Some(c) = contract(id) else {
+            return 0.0;
+        };
+        let share = |have: u32, need: u32| f64::from(have.min(need)) / f64::from(need);
+        let kind = |k: super::super::contracts::Kind| {
+            self.count_where(seat, |c| c.person().is_some_and(|p| k.matches(p)))
+        };
+        let cubes = || u32::from(self.progress_of(seat, id).unwrap_or(0));
+        match c.requirement {
+            Requirement::Persons(a, b) if a == b => share(kind(a), 2),
+            Requirement::Persons(a, b) => (share(kind(a), 1) + share(kind(b), 1)) / 2.0,
+            Requirement::CheapStaff => share(
+                self.count_where(
+                    seat,
+                    |c| matches!(c, Card::Person { cost, .. } if cost <= CHEAP),
+                ),
+                4,
+            ),
+            Requirement::Fighter => share(self.swords(seat), 3),
+            // Before the expedition: the persons toward one in the row.
+            Requirement::Explorer if self.expeditions_owned(seat) == 0 => {
+                PREREQUISITE * self.crew_share(seat)
+            }
+            Requirement::Explorer => 1.0,
+            Requirement::DeclineCoins { times, .. } => share(cubes(), u32::from(times)),
+            Requirement::TinyGamester => share(cubes(), 2),
+            Requirement::TaxOfficer => share(self.coins(seat), super::tax::TAX_THRESHOLD),
+            // The swords that repel the ships, then the ships set aside.
+            Requirement::PackOfPirates => {
+                let set_aside = self
+                    .ext
+                    .as_ref()
+                    .and_then(|x| x.set_aside.get(usize::from(seat)));
+                let ships = share(set_aside.map_or(0, |s| s.len() as u32), 5);
+                PREREQUISITE * share(self.swords(seat), 3) * (1.0 - ships) + ships
+            }
+            Requirement::RoyalOrRansom => share(self.victory_points(seat), ROYAL_VP)
+                .max(share(self.coins(seat), RANSOM_COINS)),
+            Requirement::Jinx | Requirement::Gamester => 0.0,
+        }
+    }
+
     pub(super) fn check_complete(&self, seat: Seat, raw: u32) -> Result<(), Violation> {
         self.completable(seat, raw).map_err(|unmet| match unmet {
             Unmet::Unavailable(why) => Violation::new(

@@ -48,20 +48,33 @@ impl State {
 
     /// Whether `seat` could claim some expedition in the row now.
     pub(super) fn can_claim_any(&self, seat: Seat) -> bool {
+        self.crew_share(seat) >= 1.0
+    }
+
+    /// The largest share of an expedition's symbols in the row that `seat`'s persons cover (1:
+    /// it could claim it now; 0 with no expedition in the row).
+    pub(super) fn crew_share(&self, seat: Seat) -> f64 {
         if self.expeditions.is_empty() {
-            return false;
+            return 0.0;
         }
         let crew = self.crew(seat);
-        self.expeditions.iter().any(|&e| {
-            Self::needs(e).is_some_and(|needs| {
-                let short: usize = needs
-                    .iter()
-                    .zip(&crew.by_symbol)
-                    .map(|(&n, have)| usize::from(n).saturating_sub(have.len()))
-                    .sum();
-                short <= crew.jacks.len()
-            })
-        })
+        let share = |needs: [u8; 3]| {
+            let short: usize = needs
+                .iter()
+                .zip(&crew.by_symbol)
+                .map(|(&n, have)| usize::from(n).saturating_sub(have.len()))
+                .sum();
+            let asked: usize = needs.iter().map(|&n| usize::from(n)).sum();
+            if asked == 0 {
+                return 1.0;
+            }
+            let covered = asked - short.saturating_sub(crew.jacks.len());
+            covered as f64 / asked as f64
+        };
+        self.expeditions
+            .iter()
+            .filter_map(|&e| Self::needs(e).map(share))
+            .fold(0.0, f64::max)
     }
 
     /// One claim per distinct way of covering each expedition's symbols (persons of one type

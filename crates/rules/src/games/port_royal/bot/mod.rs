@@ -11,6 +11,8 @@ use crate::core::value;
 use crate::core::{GameRng, Seat};
 use crate::games::Play;
 
+mod cooperative;
+
 use super::cards::{self, ALL_CARDS};
 use super::contracts::{self, ContractId, CONTRACTS};
 use super::state::{Expansion, Phase, SeatState, State};
@@ -23,9 +25,33 @@ const COIN_POINTS: f64 = 0.15;
 /// A lead of this many points is a clear one (the game ends at 12 victory points).
 const LEAD: f64 = 3.0;
 
+/// The cooperative game's default search budget (see `default_iterations`).
+const COOPERATIVE_ITERATIONS: u32 = 800;
+
 impl crate::games::Bots for State {
-    /// A turn is a handful of actions: 40 reach a few turns ahead.
-    const PLAYOUT_DEPTH: usize = 40;
+    /// Competitive: a turn is a handful of actions, and 40 reach a few turns ahead.
+    /// Cooperative: none. The team's value counts the progress toward each contract, and a
+    /// random playout only blurs it: without one, SEARCH at 1 player won 50 of 100 games where
+    /// with 40 actions it won 23 (BENCHMARKS.md, "Cooperative").
+    fn playout_depth(&self) -> usize {
+        if self.cooperative().is_some() {
+            0
+        } else {
+            40
+        }
+    }
+
+    /// Cooperative: 800. Winning takes plans across turns, and the team's wins rise with the
+    /// budget where the competitive games' win rate flattens beyond 200: at 1 player from 51 to
+    /// 59 of 100 games, at 3 players from 1 to 9 (BENCHMARKS.md, "Cooperative"). A suggestion
+    /// then takes about 25 ms on a 4-player state, within the 200 ms a bot may take.
+    fn default_iterations(&self) -> u32 {
+        if self.cooperative().is_some() {
+            COOPERATIVE_ITERATIONS
+        } else {
+            crate::bot::DEFAULT_ITERATIONS
+        }
+    }
 
     /// A world `view`'s viewer cannot tell from the real game (see the module's comment).
     fn sample(view: &View, rng: &mut GameRng) -> State {
@@ -112,22 +138,8 @@ impl crate::games::Bots for State {
         if status.finished {
             return value::outcome(&status, self.config.players);
         }
-        if let Some(x) = self
-            .ext
-            .as_ref()
-            .filter(|_| self.config.options.cooperative())
-        {
-            let done = x
-                .face_up
-                .iter()
-                .filter(|s| !s.completers.is_empty())
-                .count() as f64;
-            let open = x.face_up.len().max(1) as f64;
-            let time = x.time_pile.len() as f64;
-            let spent = x.victory_pile.len() as f64;
-            let left = time / (time + spent + 1.0);
-            let v = 0.1 + 0.7 * done / open + 0.2 * left;
-            return vec![v; usize::from(self.config.players)];
+        if let Some(x) = self.cooperative() {
+            return vec![self.team_value(x); usize::from(self.config.players)];
         }
         let points: Vec<f64> = (0..self.config.players)
             .map(|s: Seat| {
@@ -135,6 +147,15 @@ impl crate::games::Bots for State {
             })
             .collect();
         value::contest(&points, LEAD)
+    }
+}
+
+impl State {
+    /// The expansion's state, in the cooperative game.
+    fn cooperative(&self) -> Option<&Expansion> {
+        self.ext
+            .as_ref()
+            .filter(|_| self.config.options.cooperative())
     }
 }
 
@@ -158,31 +179,81 @@ mod tests {
         }
     }
 
-    /// The cooperative value: the team's, the same for every seat; each face-up contract
-    /// completed adds 0.7 of its share, and a card moved from the time pile to the victory pile
-    /// takes from the 0.2 the time left is worth.
-    #[test]
-    fn a_cooperative_team_values_contracts_done_and_time_left() {
+    /// A new cooperative game at `players` with a contract asking for a person face up at a
+    /// slot from `first_slot` on: the game, the slot and a card of that person.
+    fn with_a_person_contract(players: u8, first_slot: usize) -> (super::State, usize, u8) {
+        use crate::games::port_royal::cards;
+        use crate::games::port_royal::contracts::{contract, Requirement};
         let coop = Options {
             contracts: true,
             mode: Mode::Cooperative,
             ..Options::default()
         };
-        let mut s = new_game(2, 0, 11, coop).unwrap();
-        let x = s.ext.as_ref().unwrap();
-        let (time, spent) = (x.time_pile.len() as f64, x.victory_pile.len() as f64);
-        let open = x.face_up.len() as f64;
+        (0..100)
+            .find_map(|seed| {
+                let s = new_game(players.into(), 0, seed, coop).unwrap();
+                let x = s.ext.as_ref().unwrap();
+                let (slot, kind) =
+                    x.face_up
+                        .iter()
+                        .enumerate()
+                        .skip(first_slot)
+                        .find_map(|(i, slot)| match contract(slot.id).unwrap().requirement {
+                            Requirement::Persons(a, _) => Some((i, a)),
+                            _ => None,
+                        })?;
+                let person = cards::in_play(players, true)
+                    .find(|&id| cards::face(id).person().is_some_and(|p| kind.matches(p)))?;
+                Some((s, slot, person))
+            })
+            .expect("a seed with a person contract face up")
+    }
+
+    /// The cooperative value: the team's, the same for every seat. A person an open contract
+    /// asks for raises it (progress), a face-up contract completed raises it, and a card moved
+    /// from the time pile to the victory pile lowers it.
+    #[test]
+    fn a_cooperative_team_values_contracts_done_progress_and_time_left() {
+        let (mut s, _, person) = with_a_person_contract(2, 0);
         let before = s.evaluate();
-        assert_eq!(before, vec![0.1 + 0.2 * time / (time + spent + 1.0); 2]);
+        assert_eq!(before[0], before[1], "one value for the team");
+
+        s.seats[0].display.push(person);
+        let hired = s.evaluate();
+        assert!(hired[0] > before[0], "progress: {hired:?} after {before:?}");
+
         s.ext.as_mut().unwrap().face_up[0].completers.push(1);
         let done = s.evaluate();
-        assert!((done[0] - before[0] - 0.7 / open).abs() < 1e-12, "{done:?}");
+        assert!(done[0] > hired[0], "a completion: {done:?} after {hired:?}");
+
         let x = s.ext.as_mut().unwrap();
         let card = x.time_pile.pop().unwrap();
         x.victory_pile.push(card);
         let later = s.evaluate();
-        let left = (time - 1.0) / (time + spent + 1.0);
-        assert!((later[1] - (0.1 + 0.7 / open + 0.2 * left)).abs() < 1e-12);
-        assert!(later[0] < done[0] && later[0] == later[1]);
+        assert!(
+            later[0] < done[0] && later[0] == later[1],
+            "time spent: {later:?}"
+        );
+    }
+
+    /// A seat whose three cubes are placed completes nothing more, so its progress counts
+    /// nothing; another seat's does.
+    #[test]
+    fn progress_counts_only_for_a_seat_with_a_cube_left() {
+        // 2 players: 5 contracts face up; seat 0 completes the first three.
+        let (mut s, open, person) = with_a_person_contract(2, 3);
+        for slot in &mut s.ext.as_mut().unwrap().face_up[..3] {
+            slot.completers.push(0);
+        }
+        let before = s.evaluate();
+        let mut full = s.clone();
+        full.seats[0].display.push(person);
+        assert_eq!(
+            full.evaluate(),
+            before,
+            "seat 0 has no cube left for contract {open}"
+        );
+        s.seats[1].display.push(person);
+        assert!(s.evaluate()[1] > before[1], "seat 1 has");
     }
 }
