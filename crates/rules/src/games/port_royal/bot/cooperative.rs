@@ -4,9 +4,10 @@
 //! The team wins only by completing every face-up contract before the time pile runs out, and a
 //! contract takes several turns of hiring toward it. Valued by completions alone, and played out
 //! at random, a search sees no difference between most moves: no level of bot won more than
-//! once in 30 games (BENCHMARKS.md, "Cooperative"). So the value also counts the progress toward
-//! each open contract, planned so that no seat is counted for more contracts than it has cubes
-//! left, and the search judges its leaves by it with no random playout (`playout_depth`).
+//! once in 30 games. So the value also counts the progress toward each open contract, planned
+//! so that no seat is counted for more contracts than it has cubes left, and the search judges
+//! its leaves by it with no random playout (`playout_depth`; BENCHMARKS.md, "Bots that win
+//! together").
 
 use crate::core::Seat;
 

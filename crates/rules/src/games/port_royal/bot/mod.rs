@@ -32,7 +32,7 @@ impl crate::games::Bots for State {
     /// Competitive: a turn is a handful of actions, and 40 reach a few turns ahead.
     /// Cooperative: none. The team's value counts the progress toward each contract, and a
     /// random playout only blurs it: without one, SEARCH at 1 player won 50 of 100 games where
-    /// with 40 actions it won 23 (BENCHMARKS.md, "Cooperative").
+    /// with 40 actions it won 23 (BENCHMARKS.md, "Bots that win together").
     fn playout_depth(&self) -> usize {
         if self.cooperative().is_some() {
             0
@@ -43,8 +43,8 @@ impl crate::games::Bots for State {
 
     /// Cooperative: 800. Winning takes plans across turns, and the team's wins rise with the
     /// budget where the competitive games' win rate flattens beyond 200: at 1 player from 51 to
-    /// 59 of 100 games, at 3 players from 1 to 9 (BENCHMARKS.md, "Cooperative"). A suggestion
-    /// then takes about 25 ms on a 4-player state, within the 200 ms a bot may take.
+    /// 59 of 100 games, at 3 players from 1 to 9 (BENCHMARKS.md, "Bots that win together"). A
+    /// suggestion then takes about 10 ms on a 4-player state, within the 200 ms a bot may take.
     fn default_iterations(&self) -> u32 {
         if self.cooperative().is_some() {
             COOPERATIVE_ITERATIONS
@@ -131,8 +131,8 @@ impl crate::games::Bots for State {
 
     /// Each seat's value to the bots: the result once finished; in the competitive game its
     /// victory points and coins (the tie-breaker, and what buys persons) against the best other
-    /// seat's; in the cooperative game the team's share of face-up contracts completed, less
-    /// the share of the time pile spent.
+    /// seat's; in the cooperative game the team's value, the same for every seat (contracts
+    /// completed, progress toward the open ones, the time pile left: `cooperative.rs`).
     fn evaluate(&self) -> Vec<f64> {
         let status = self.status();
         if status.finished {
