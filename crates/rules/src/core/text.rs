@@ -1,46 +1,39 @@
-//! What every game's sentences share: the article rule, and a number written without the
-//! formatting machinery.
-//!
-//! `push_number` (and Village's `Sentence`, which writes a description into one string) is kept
-//! for one measured reason: written with `format!`, Village's LegalActions, which describes every
-//! action it lists, cost 77 % more in the handler (123,463 → 217,967 instructions, 133 → 400
-//! allocations: `tools/handler-cost village legal`) and fell from 0.49 to 0.43 of its echo in the
-//! load test (`tools/loadtest`; BENCHMARKS.md, "Plain code"). Port Royal's sentences, whose
-//! plain form measured no difference, are written with `format!`.
+//! What every game's sentences share. Sentences are format strings (`format!`, or `write!` into
+//! one string where a game writes many at once); the pieces they are made of are values that
+//! `Display` writes where they stand, so a sentence is one allocation however many pieces it has.
 
-/// `n` in decimal, at the end of `out` (as `write!(out, "{n}")` writes it).
-pub fn push_number(out: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    let mut rest = n;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
+use std::fmt::{self, Display, Write};
+
+/// Words with their article before them (`a horse`, `an ox`, `an Admiral`): "an" before a
+/// vowel, in either case. The article is chosen by the first letter the words write, so `A`
+/// wraps any `Display` (`A(Word(good))`) without writing it twice.
+pub struct A<T>(pub T);
+
+impl<T: Display> Display for A<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// Writes the article before the first words that reach it.
+        struct Articled<'a, 'b> {
+            f: &'a mut fmt::Formatter<'b>,
+            started: bool,
         }
+        impl Write for Articled<'_, '_> {
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                if !self.started && !s.is_empty() {
+                    self.started = true;
+                    let vowel = s.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+                    self.f.write_str(if vowel { "an " } else { "a " })?;
+                }
+                self.f.write_str(s)
+            }
+        }
+        let mut out = Articled { f, started: false };
+        write!(out, "{}", self.0)
     }
-    out.extend(digits[start..].iter().map(|&d| char::from(d)));
-}
-
-/// The article of the words written in `out` from `start` on (`a horse`, `an ox`, `an Admiral`),
-/// put before them: "an" before a vowel, in either case.
-pub fn insert_article(out: &mut String, start: usize) {
-    let vowel = out[start..].starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
-    out.insert_str(start, if vowel { "an " } else { "a " });
-}
-
-/// `words` with their article ([`insert_article`]).
-pub fn with_article(words: &str) -> String {
-    let mut out = words.to_owned();
-    insert_article(&mut out, 0);
-    out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{push_number, with_article};
+    use super::A;
 
     #[test]
     fn an_article_follows_the_first_letter_in_either_case() {
@@ -49,17 +42,12 @@ mod tests {
             ("horse", "a horse"),
             ("Admiral", "an Admiral"),
         ] {
-            assert_eq!(with_article(words), said);
+            assert_eq!(A(words).to_string(), said);
         }
     }
 
     #[test]
-    fn numbers_are_written_as_display_writes_them() {
-        let samples = (0..=1_100).chain([9_999, 10_000, 65_535, 1_000_000, u32::MAX - 1, u32::MAX]);
-        for n in samples {
-            let mut out = String::from("x");
-            push_number(&mut out, n);
-            assert_eq!(out, format!("x{n}"));
-        }
+    fn the_article_waits_for_the_first_words_written() {
+        assert_eq!(format!("{}", A(format_args!("{}{}", "", "ox"))), "an ox");
     }
 }

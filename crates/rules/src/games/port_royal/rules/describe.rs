@@ -4,7 +4,7 @@
 
 use crate::core::pile::CardId;
 use crate::core::seat::seats_text;
-use crate::core::text::with_article;
+use crate::core::text::A;
 use crate::core::Seat;
 
 use super::super::action::{Action, CoinReason, Event};
@@ -265,10 +265,7 @@ fn card_name(id: CardId) -> String {
             format!("a {colour} {kind} ({n} {}, {swords})", coins(n.into()))
         }
         Card::Person { person, cost, vp } => {
-            format!(
-                "{} (cost {cost}, {vp} VP)",
-                with_article(&person_name(person))
-            )
+            format!("{} (cost {cost}, {vp} VP)", A(person_name(person)))
         }
         Card::Expedition { vp, coins: n, .. } => {
             format!("an expedition ({vp} VP, {n} {})", coins(n.into()))

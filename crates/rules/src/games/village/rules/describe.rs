@@ -2,10 +2,10 @@
 //! component set names cities and paths). For logs and bots' debugging; the wording may change
 //! between releases and is no translation source.
 
-use std::fmt::Debug;
+use std::fmt::{self, Display, Write};
 
 use crate::core::seat::seats_text;
-use crate::core::text::{insert_article, push_number};
+use crate::core::text::A;
 use crate::core::Seat;
 
 use super::super::action::{Action, Cube, Event};
@@ -19,18 +19,19 @@ use super::super::state::payment::CubePayment;
 use super::super::state::sea::{Cargo, RETURN_TIME, TEA_COINS, WATER_TIME};
 use super::super::state::{Place, State};
 use super::legal::{PLAGUE_TIME, SALE_TIME, WELL_CUBES};
-use super::words::{a, cargo_name, push_counted, push_cubes, push_word, word};
+use super::words::{cargo_name, word, Counted, CubeWords, Word};
 
 impl crate::games::Sentences for State {
     /// What `seat` taking `action` does, e.g. "Seat 2 takes a pink cube from the crafts space",
     /// with what it pays (time, pieces, cubes, coins, grain) as the action pays it. Written into
     /// one string from end to end: LegalActions describes every action it lists.
     fn describe_action(&self, seat: Seat, action: &Action) -> String {
-        let mut w = Sentence(String::with_capacity(96));
-        w.text("Seat ").number(seat).text(" ");
-        let paid = self.what_it_does(&mut w, seat, action);
-        paid.clause(&mut w);
-        w.0
+        let mut w = String::with_capacity(96);
+        let written = write!(w, "Seat {seat} ")
+            .and_then(|()| self.what_it_does(&mut w, seat, action))
+            .and_then(|paid| paid.clause(&mut w));
+        debug_assert!(written.is_ok(), "a string takes every write");
+        w
     }
 
     /// What happened, e.g. "Round 3 begins; seat 1 starts".
@@ -80,71 +81,65 @@ impl crate::games::Sentences for State {
 
 impl State {
     /// The action's words after the seat, written into `w`, and what it pays.
-    fn what_it_does(&self, w: &mut Sentence, seat: Seat, action: &Action) -> Paid {
+    fn what_it_does(
+        &self,
+        w: &mut String,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<Paid, fmt::Error> {
         let none = Paid::default;
-        match *action {
+        Ok(match *action {
             Action::ChooseCube { colour } => {
-                w.text("takes ")
-                    .with_article(colour, " cube")
-                    .text(" of its choice");
+                write!(w, "takes {} cube of its choice", A(Word(colour)))?;
                 none()
             }
             Action::TakeCube { space, cube } => match cube {
                 Cube::Influence(c) => {
-                    w.text("takes ")
-                        .with_article(c, " cube")
-                        .text(" from the ")
-                        .word(space)
-                        .text(" space");
+                    write!(
+                        w,
+                        "takes {} cube from the {} space",
+                        A(Word(c)),
+                        Word(space)
+                    )?;
                     none()
                 }
                 Cube::Plague => {
-                    w.text("takes the plague cube from the ")
-                        .word(space)
-                        .text(" space");
+                    write!(w, "takes the plague cube from the {} space", Word(space))?;
                     Paid::time(PLAGUE_TIME)
                 }
             },
             Action::UseWell { colour } => {
-                w.text("uses the well");
+                w.push_str("uses the well");
                 let mut paid = none();
                 paid.cubes.add(colour, WELL_CUBES);
                 paid
             }
             Action::ChooseAction { space } => {
-                w.text("chooses the ").word(space).text(" action");
+                write!(w, "chooses the {} action", Word(space))?;
                 none()
             }
             Action::Pass => {
-                w.text("passes");
+                w.push_str("passes");
                 none()
             }
             Action::Harvest => {
-                w.text("harvests");
+                w.push_str("harvests");
                 none()
             }
             Action::NewMember => {
-                w.text("brings its next generation onto the farmyard");
+                w.push_str("brings its next generation onto the farmyard");
                 none()
             }
             Action::Recall { member } => {
-                w.text("recalls member ")
-                    .number(member)
-                    .text(" to the farmyard");
+                write!(w, "recalls member {member} to the farmyard")?;
                 none()
             }
             Action::Train { building, member } => {
-                w.text("trains member ")
-                    .number(member)
-                    .text(" at the ")
-                    .word(building);
+                write!(w, "trains member {member} at the {}", Word(building))?;
                 Paid::time(self.printed(building).training_time)
             }
             Action::Produce { building, good } => {
-                w.text("produces ")
-                    .with_article(good, "")
-                    .text(" at the ")
-                    .word(building);
+                write!(w, "produces {} at the {}", A(Word(good)), Word(building))?;
                 Paid::time(self.printed(building).production_time)
             }
             Action::Buy {
@@ -152,17 +147,14 @@ impl State {
                 good,
                 payment,
             } => {
-                w.text("buys ")
-                    .with_article(good, "")
-                    .text(" at the ")
-                    .word(building);
+                write!(w, "buys {} at the {}", A(Word(good)), Word(building))?;
                 Paid {
                     grain: self.printed(building).payment.grain,
                     ..Paid::of(payment)
                 }
             }
             Action::Mill => {
-                w.text("uses the mill");
+                w.push_str("uses the mill");
                 let mill = &self.config.components.mill;
                 Paid {
                     grain: mill.grain,
@@ -171,14 +163,11 @@ impl State {
                 }
             }
             Action::EnterCouncil { member, payment } => {
-                w.text("sends member ")
-                    .number(member)
-                    .text(" into the council chamber");
+                write!(w, "sends member {member} into the council chamber")?;
                 council(payment, ENTER_TIME)
             }
             Action::AdvanceCouncil { member, payment } => {
-                w.text("moves member ").number(member);
-                w.text(" up a stage in the council chamber");
+                write!(w, "moves member {member} up a stage in the council chamber")?;
                 let stage = match self.member_place(seat, member) {
                     Some(Place::Council(stage)) => stage,
                     _ => 0,
@@ -186,15 +175,14 @@ impl State {
                 council(payment, self.advance_time(stage).unwrap_or(0))
             }
             Action::UsePrivilege { privilege } => {
-                w.text("uses the privilege: ");
+                w.push_str("uses the privilege: ");
                 match privilege {
-                    Privilege::Marker => w.text("the next-starting-player marker"),
-                    Privilege::Cubes([x, y]) => w
-                        .with_article(x, " cube")
-                        .text(" and ")
-                        .with_article(y, " cube"),
-                    Privilege::Good(g) => w.with_article(g, ""),
-                    Privilege::Prestige => w.text("three prestige for one coin"),
+                    Privilege::Marker => w.push_str("the next-starting-player marker"),
+                    Privilege::Cubes([x, y]) => {
+                        write!(w, "{} cube and {} cube", A(Word(x)), A(Word(y)))?;
+                    }
+                    Privilege::Good(g) => write!(w, "{}", A(Word(g)))?,
+                    Privilege::Prestige => w.push_str("three prestige for one coin"),
                 };
                 match privilege {
                     Privilege::Prestige => Paid { coins: 1, ..none() },
@@ -205,20 +193,20 @@ impl State {
                 member,
                 path,
                 payment,
-            } => self.journey(w, seat, member, path, payment),
+            } => self.journey(w, seat, member, path, payment)?,
             Action::Church { member, payment } => {
-                w.text("sends member ")
-                    .number(member)
-                    .text(" to church (the black bag)");
+                write!(w, "sends member {member} to church (the black bag)")?;
                 match payment {
                     ChurchPayment::Time => Paid::time(CHURCH_TIME),
                     ChurchPayment::Cube(p) => Paid::of(p),
                 }
             }
             Action::Serve { stall, payment } => {
-                w.text("serves the customer on stall ")
-                    .number(stall)
-                    .text(free_sale(payment));
+                write!(
+                    w,
+                    "serves the customer on stall {stall}{}",
+                    free_sale(payment)
+                )?;
                 let mut paid = sale(payment);
                 let tile = self
                     .market
@@ -237,16 +225,13 @@ impl State {
                 paid
             }
             Action::Die { member } => {
-                w.text("names member ").number(member).text(" to die");
+                write!(w, "names member {member} to die")?;
                 none()
             }
             Action::BuyOut { count } => {
                 match count {
-                    1 => w.text("buys one of its members out of the black bag"),
-                    n => w
-                        .text("buys ")
-                        .number(n)
-                        .text(" of its members out of the black bag"),
+                    1 => w.push_str("buys one of its members out of the black bag"),
+                    n => write!(w, "buys {n} of its members out of the black bag")?,
                 };
                 Paid {
                     coins: u32::from(count),
@@ -254,9 +239,7 @@ impl State {
                 }
             }
             Action::MoveLeft { member } => {
-                w.text("moves member ")
-                    .number(member)
-                    .text(" one church window left");
+                write!(w, "moves member {member} one church window left")?;
                 let grain = match self.member_place(seat, member) {
                     Some(Place::Window(window)) => self.step_cost(window).unwrap_or(0),
                     _ => 0,
@@ -264,9 +247,7 @@ impl State {
                 Paid { grain, ..none() }
             }
             Action::SetSail { captain } => {
-                w.text("hires a captain of kind ")
-                    .number(captain)
-                    .text(" and sets sail");
+                write!(w, "hires a captain of kind {captain} and sets sail")?;
                 let captains = &self.config.components.port.captains;
                 Paid {
                     coins: captains.get(usize::from(captain)).map_or(0, |c| c.cost),
@@ -274,53 +255,49 @@ impl State {
                 }
             }
             Action::Sail => {
-                w.text("sails on");
+                w.push_str("sails on");
                 none()
             }
             Action::ReturnToPort => {
-                w.text("returns to port");
+                w.push_str("returns to port");
                 Paid::time(RETURN_TIME)
             }
             Action::Load { cargo } => {
-                w.text("loads ").one(cargo);
+                write!(w, "loads {}", One(cargo))?;
                 none()
             }
             Action::Embark { member } => {
-                w.text("puts member ")
-                    .number(member)
-                    .text(" aboard the ship");
+                write!(w, "puts member {member} aboard the ship")?;
                 none()
             }
             Action::Step { to, payment } => {
-                w.text("sails to sea space ").number(to);
+                write!(w, "sails to sea space {to}")?;
                 let water = self.config.components.port.sea.time(to);
                 let mut paid = Paid::time(if water { WATER_TIME } else { 0 });
                 match payment {
                     Some(p) => {
-                        w.text(", buying steps with purchase ").number(p.purchase);
+                        write!(w, ", buying steps with purchase {}", p.purchase)?;
                         paid.cubes = p.cubes;
                         paid.coins = p.coins;
                     }
-                    None => {
-                        w.text(", a free step");
-                    }
+                    None => w.push_str(", a free step"),
                 }
                 paid
             }
             Action::Land => {
-                w.text("lands on the island");
+                w.push_str("lands on the island");
                 none()
             }
             Action::SellCargo { cargo } => {
-                w.text("sells ").one(cargo);
+                write!(w, "sells {}", One(cargo))?;
                 none()
             }
             Action::TakeTile => {
-                w.text("takes the top tile of the island's stack");
+                w.push_str("takes the top tile of the island's stack");
                 none()
             }
             Action::Mission { payment } => {
-                w.text("sends the member aboard onto the island's missionary church");
+                w.push_str("sends the member aboard onto the island's missionary church");
                 let mut paid = Paid::of(payment);
                 let at = self.seats[usize::from(seat)].ship.at;
                 let island = self.config.components.port.sea.island(at);
@@ -333,47 +310,47 @@ impl State {
                 paid
             }
             Action::CashChest { value } => {
-                w.text("turns over a chest brought home, worth ");
-                w.counted(value, "coin");
+                let worth = Counted(value, "coin");
+                write!(w, "turns over a chest brought home, worth {worth}")?;
                 none()
             }
             Action::SellCocoa { payment } => {
-                w.text("sells a cocoa basket").text(free_sale(payment));
+                write!(w, "sells a cocoa basket{}", free_sale(payment))?;
                 sale(payment)
             }
             Action::SellTea { payment } => {
-                w.text("sells a tea bale").text(free_sale(payment));
+                write!(w, "sells a tea bale{}", free_sale(payment))?;
                 Paid {
                     gains: TEA_COINS,
                     ..sale(payment)
                 }
             }
             Action::RevealGoal { goal } => {
-                w.text("reveals its life goal ").word(goal);
+                write!(w, "reveals its life goal {}", Word(goal))?;
                 none()
             }
-        }
+        })
     }
 
     /// A journey's words and price: the path's cubes (coins standing in), its piece and time,
     /// and the coins a first visit's reward gives.
     fn journey(
         &self,
-        w: &mut Sentence,
+        w: &mut String,
         seat: Seat,
         member: u8,
         path: u8,
         payment: CubePayment,
-    ) -> Paid {
+    ) -> Result<Paid, fmt::Error> {
         let travel = &self.config.components.travel;
         let mut paid = Paid::of(payment);
-        w.text("sends member ").number(member).text(" along ");
+        write!(w, "sends member {member} along ")?;
         let Some(p) = travel.paths.get(usize::from(path)) else {
-            w.text("path ").number(path);
-            return paid;
+            write!(w, "path {path}")?;
+            return Ok(paid);
         };
         let [from, to] = &p.between;
-        w.text("the path from ").text(from).text(" to ").text(to);
+        write!(w, "the path from {from} to {to}")?;
         paid.goods.push(p.piece);
         paid.time = p.time;
         let arrival = self
@@ -383,7 +360,7 @@ impl State {
         if let Some(j) = arrival.filter(|j| self.rewards_arrival(seat, j.to)) {
             paid.gains = travel.cities[usize::from(j.to)].reward.coins;
         }
-        paid
+        Ok(paid)
     }
 
     /// Where a seat's member is.
@@ -425,7 +402,7 @@ impl Paid {
     }
 
     /// `, paying a horse, 2 grain, 1 green cube and 1 time, gaining 1 coin`, or nothing.
-    fn clause(&self, w: &mut Sentence) {
+    fn clause(&self, w: &mut String) -> fmt::Result {
         let counts = [
             (self.coins, "coin"),
             (self.grain, "grain"),
@@ -435,8 +412,8 @@ impl Paid {
         let cubes = self.cubes.total() > 0;
         let items = self.goods.len() + usize::from(cubes) + counts.clone().count();
         let mut written = 0;
-        let mut next = |w: &mut Sentence| {
-            w.text(match written {
+        let mut next = |w: &mut String| {
+            w.push_str(match written {
                 0 => ", paying ",
                 n if n + 1 == items => " and ",
                 _ => ", ",
@@ -445,66 +422,31 @@ impl Paid {
         };
         for &good in &self.goods {
             next(w);
-            w.with_article(good, "");
+            write!(w, "{}", A(Word(good)))?;
         }
         if cubes {
             next(w);
-            push_cubes(&mut w.0, self.cubes);
+            write!(w, "{}", CubeWords(self.cubes))?;
         }
         for (n, noun) in counts {
             next(w);
-            w.counted(n, noun);
+            write!(w, "{}", Counted(n, noun))?;
         }
         if self.gains > 0 {
-            w.text(", gaining ").counted(self.gains, "coin");
+            write!(w, ", gaining {}", Counted(self.gains, "coin"))?;
         }
+        Ok(())
     }
 }
 
-/// A sentence being written, each part pushed onto the one string, without the formatting
-/// machinery: kept because LegalActions describes every action it lists, and `format!` cost
-/// Village's LegalActions 77 % more in the handler and 0.49 → 0.43 of its echo in the load test
-/// (`core::text` gives the figures; BENCHMARKS.md, "Plain code").
-struct Sentence(String);
+/// One piece of cargo: `a horse`, `1 grain`.
+struct One(Cargo);
 
-impl Sentence {
-    /// Words as they are.
-    fn text(&mut self, text: &str) -> &mut Sentence {
-        self.0.push_str(text);
-        self
-    }
-
-    /// A number (a member, a stall, a count).
-    fn number(&mut self, n: impl Into<u32>) -> &mut Sentence {
-        push_number(&mut self.0, n.into());
-        self
-    }
-
-    /// A name in words (as [`word`] writes it).
-    fn word(&mut self, x: impl Debug) -> &mut Sentence {
-        push_word(&mut self.0, x);
-        self
-    }
-
-    /// A name and `noun` after it, with its article (`an orange cube`).
-    fn with_article(&mut self, x: impl Debug, noun: &str) -> &mut Sentence {
-        let start = self.0.len();
-        self.word(x).text(noun);
-        insert_article(&mut self.0, start);
-        self
-    }
-
-    /// A count and its noun ([`push_counted`]): `1 coin`, `3 coins`.
-    fn counted(&mut self, n: u32, noun: &str) -> &mut Sentence {
-        push_counted(&mut self.0, n, noun);
-        self
-    }
-
-    /// One piece of cargo: `a horse`, `1 grain`.
-    fn one(&mut self, cargo: Cargo) -> &mut Sentence {
-        match cargo {
-            Cargo::Grain => self.counted(1, "grain"),
-            other => self.text(&a(cargo_name(other))),
+impl Display for One {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Cargo::Grain => write!(f, "{}", Counted(1, "grain")),
+            other => write!(f, "{}", A(cargo_name(other))),
         }
     }
 }

@@ -1,68 +1,68 @@
-//! Names for refusals and descriptions: snake case for `details`, words for sentences.
+//! Names for refusals and descriptions: snake case for `details`, words for sentences. The
+//! names are values that `Display` writes where they stand in a sentence (`core::text`).
 
-use std::fmt::{self, Debug, Write};
+use std::fmt::{self, Debug, Display, Write};
 
-use crate::core::text::{insert_article, push_number};
 use crate::games::village::action::Cube;
 use crate::games::village::pieces::{Colour, Cubes};
 use crate::games::village::state::sea::Cargo;
 
-/// A name for `details`: the variant in snake case (`TravellingSalesman` → `travelling_salesman`).
-pub(in crate::games::village::rules) fn token(x: impl Debug) -> String {
-    joined(x, '_')
+/// A name for a sentence: the variant's name in lower case, its words joined by spaces
+/// (`TravellingSalesman` → `travelling salesman`).
+pub(in crate::games::village::rules) struct Word<T>(pub T);
+
+impl<T: Debug> Display for Word<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        lowered(f, &self.0, ' ')
+    }
 }
 
-/// A name for a sentence (`travelling salesman`).
-pub(in crate::games::village::rules) fn word(x: impl Debug) -> String {
-    joined(x, ' ')
+/// A name for `details`: the variant in snake case (`travelling_salesman`).
+struct Token<T>(T);
+
+impl<T: Debug> Display for Token<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        lowered(f, &self.0, '_')
+    }
 }
 
-/// [`word`] written at the end of `out`.
-pub(in crate::games::village::rules) fn push_word(out: &mut String, x: impl Debug) {
-    push_joined(out, x, ' ');
-}
-
-/// The variant's name in lower case, its words joined by `sep`.
-fn joined(x: impl Debug, sep: char) -> String {
-    let mut out = String::with_capacity(16);
-    push_joined(&mut out, x, sep);
-    out
-}
-
-/// [`joined`] written at the end of `out`: the name is lowered as `Debug` writes it, with no
-/// string of its own (descriptions are most of what LegalActions costs).
-fn push_joined(out: &mut String, x: impl Debug, sep: char) {
-    struct Lowered<'a> {
-        out: &'a mut String,
+/// `x`'s `Debug` name lowered as it is written, a `sep` before each capital but the first.
+fn lowered(f: &mut fmt::Formatter<'_>, x: &impl Debug, sep: char) -> fmt::Result {
+    struct Lowered<'a, 'b> {
+        f: &'a mut fmt::Formatter<'b>,
         sep: char,
         first: bool,
     }
-    impl fmt::Write for Lowered<'_> {
+    impl Write for Lowered<'_, '_> {
         fn write_str(&mut self, s: &str) -> fmt::Result {
-            // Room for the name and a separator or two: one growth at most.
-            self.out.reserve(s.len() + 2);
             for ch in s.chars() {
                 if ch.is_ascii_uppercase() && !self.first {
-                    self.out.push(self.sep);
+                    self.f.write_char(self.sep)?;
                 }
                 self.first = false;
-                self.out.push(ch.to_ascii_lowercase());
+                self.f.write_char(ch.to_ascii_lowercase())?;
             }
             Ok(())
         }
     }
-    let mut lowered = Lowered {
-        out,
-        sep,
-        first: true,
-    };
-    let _ = write!(lowered, "{x:?}");
+    write!(
+        Lowered {
+            f,
+            sep,
+            first: true,
+        },
+        "{x:?}"
+    )
 }
 
-/// A name with its article (`a horse`, `an ox`).
-pub(in crate::games::village::rules) fn a(mut name: String) -> String {
-    insert_article(&mut name, 0);
-    name
+/// [`Token`] as a string.
+pub(in crate::games::village::rules) fn token(x: impl Debug) -> String {
+    Token(x).to_string()
+}
+
+/// [`Word`] as a string.
+pub(in crate::games::village::rules) fn word(x: impl Debug) -> String {
+    Word(x).to_string()
 }
 
 pub(in crate::games::village::rules) fn cube_name(cube: Cube) -> String {
@@ -94,19 +94,13 @@ pub(in crate::games::village::rules) fn cargo_token(cargo: Cargo) -> String {
 
 /// A count and its noun, plural unless one (`1 coin`, `3 coins`); grain and time are never
 /// plural (`1 grain`, `2 time`). The one place sentences count things.
-pub(in crate::games::village::rules) fn counted(n: u32, noun: &str) -> String {
-    let mut out = String::with_capacity(noun.len() + 4);
-    push_counted(&mut out, n, noun);
-    out
-}
+pub(in crate::games::village::rules) struct Counted<'a>(pub u32, pub &'a str);
 
-/// [`counted`] written at the end of `out`.
-pub(in crate::games::village::rules) fn push_counted(out: &mut String, n: u32, noun: &str) {
-    push_number(out, n);
-    out.push(' ');
-    out.push_str(noun);
-    if plural(n, noun) {
-        out.push('s');
+impl Display for Counted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counted(n, noun) = *self;
+        let s = if plural(n, noun) { "s" } else { "" };
+        write!(f, "{n} {noun}{s}")
     }
 }
 
@@ -116,31 +110,25 @@ fn plural(n: u32, noun: &str) -> bool {
 }
 
 /// Cubes in words: `2 green and 1 brown cubes`, or `nothing`.
-pub(in crate::games::village::rules) fn cubes_text(cubes: Cubes) -> String {
-    let mut out = String::with_capacity(48);
-    push_cubes(&mut out, cubes);
-    out
-}
+pub(in crate::games::village::rules) struct CubeWords(pub Cubes);
 
-/// [`cubes_text`] written at the end of `out`.
-pub(in crate::games::village::rules) fn push_cubes(out: &mut String, cubes: Cubes) {
-    let start = out.len();
-    for c in Colour::ALL.into_iter().filter(|&c| cubes.of(c) > 0) {
-        if out.len() > start {
-            out.push_str(" and ");
+impl Display for CubeWords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cubes = self.0;
+        let mut colours = Colour::ALL.into_iter().filter(|&c| cubes.of(c) > 0);
+        let Some(first) = colours.next() else {
+            return f.write_str("nothing");
+        };
+        write!(f, "{} {}", cubes.of(first), Word(first))?;
+        for c in colours {
+            write!(f, " and {} {}", cubes.of(c), Word(c))?;
         }
-        push_number(out, cubes.of(c));
-        out.push(' ');
-        push_joined(out, c, ' ');
-    }
-    match cubes.total() {
-        0 => out.push_str("nothing"),
-        n => {
-            out.push_str(" cube");
-            if plural(n, "cube") {
-                out.push('s');
-            }
-        }
+        let s = if plural(cubes.total(), "cube") {
+            "s"
+        } else {
+            ""
+        };
+        write!(f, " cube{s}")
     }
 }
 

@@ -1,6 +1,7 @@
 //! The checks every kind of refusal shares: the member named, the supply, grain, cubes and
 //! coins against a price, and where a member is, in words.
 
+use crate::core::text::A;
 use crate::core::{Seat, Violation};
 use crate::games::village::codes::Code;
 use crate::games::village::pieces::{Colour, Cubes, Good};
@@ -71,7 +72,7 @@ impl State {
         if !self.printed(building).produces.contains(&good) {
             return Err(Violation::new(
                 Code::NotOpen,
-                format!("The {} does not make {}.", word(building), a(word(good))),
+                format!("The {} does not make {}.", word(building), A(Word(good))),
             )
             .with("building", token(building))
             .with("good", token(good)));
@@ -112,8 +113,8 @@ impl State {
                 Code::CannotPay,
                 format!(
                     "{what} is {}; the payment names {} (a coin stands in for one cube).",
-                    cubes_text(need),
-                    cubes_text(named)
+                    CubeWords(need),
+                    CubeWords(named)
                 ),
             )
             .with("needs", cubes_token(need))
@@ -144,7 +145,7 @@ impl State {
         Err(short(
             format!(
                 "{what} takes {}; the seat has {has}.",
-                counted(needs, "coin")
+                Counted(needs, "coin")
             ),
             format!("{needs} coins"),
             format!("{has} coins"),

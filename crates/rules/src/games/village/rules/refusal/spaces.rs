@@ -1,6 +1,7 @@
 //! Refusals of the village board's actions: family, crafts, the council chamber, travel on
 //! the map, the church.
 
+use crate::core::text::A;
 use crate::core::{Seat, Violation};
 use crate::games::village::action::Action;
 use crate::games::village::codes::Code;
@@ -279,7 +280,7 @@ impl State {
             return Err(short(
                 format!(
                     "Path {path} takes {} from the farmyard, which holds none.",
-                    a(word(p.piece))
+                    A(Word(p.piece))
                 ),
                 format!("1 {}", token(p.piece)),
                 format!("0 {}", token(p.piece)),

@@ -1,5 +1,6 @@
 //! Refusals of Village Port's voyage: hiring a captain, loading, steps, islands.
 
+use crate::core::text::A;
 use crate::core::{Seat, Violation};
 use crate::games::village::action::{Action, StepPayment};
 use crate::games::village::codes::Code;
@@ -124,7 +125,7 @@ impl State {
                     Code::NotOpen,
                     format!(
                         "This island's parchment does not buy {}.",
-                        a(cargo_name(cargo))
+                        A(cargo_name(cargo))
                     ),
                 )
                 .with("piece", cargo_token(cargo)))
@@ -173,7 +174,7 @@ impl State {
                 Code::HoldsFull,
                 format!(
                     "The ship carries {} already: it carries one piece of each type.",
-                    a(cargo_name(cargo.kind()))
+                    A(cargo_name(cargo.kind()))
                 ),
             )
             .with("piece", cargo_token(cargo))
@@ -268,9 +269,9 @@ impl State {
                 format!(
                     "Purchase {} takes {} of {colours}, a coin standing in for one; the payment names {} and {}.",
                     p.purchase,
-                    counted(buy.cubes, "cube"),
-                    cubes_text(p.cubes),
-                    counted(p.coins, "coin")
+                    Counted(buy.cubes, "cube"),
+                    CubeWords(p.cubes),
+                    Counted(p.coins, "coin")
                 ),
             )
             .with("purchase", p.purchase)
