@@ -1,7 +1,8 @@
 //! The bots' answers are pinned: the same request (view, seat, level, budget, seed) gives the
-//! same suggestion on every replica and every release that plays its rules version, so a change
-//! to the search, a game's sampler or its evaluation shows here first. Pinned by the FNV-1a of
-//! the action and every candidate's visits and value (its bits).
+//! same suggestion on every replica of a release, so a change to the search, a game's sampler or
+//! its evaluation shows here first, and a release that changes one says so in the changelog
+//! (docs/versioning.md). Pinned by the FNV-1a of the action and every candidate's visits and
+//! value (its bits).
 
 use referee::bot::{self, Level, Suggestion};
 use referee::games::{Bots, Play};
