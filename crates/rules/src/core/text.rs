@@ -1,6 +1,7 @@
 //! What every game's sentences share. Sentences are format strings (`format!`, or `write!` into
-//! one string where a game writes many at once); the pieces they are made of are values that
-//! `Display` writes where they stand, so a sentence is one allocation however many pieces it has.
+//! one string where a game writes many at once). A piece that many sentences use, such as a
+//! name with its article, is a value that `Display` writes where it stands, so it costs no
+//! string of its own (docs/architecture.md, "Sentences").
 
 use std::fmt::{self, Display, Write};
 
