@@ -150,15 +150,6 @@ impl crate::games::Bots for State {
     }
 }
 
-impl State {
-    /// The expansion's state, in the cooperative game.
-    fn cooperative(&self) -> Option<&Expansion> {
-        self.ext
-            .as_ref()
-            .filter(|_| self.config.options.cooperative())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::games::port_royal::{new_game, Mode, Options, Rules};

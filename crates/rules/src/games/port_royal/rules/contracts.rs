@@ -57,25 +57,27 @@ impl State {
             && (self.progress_of(seat, id).is_some() || self.cubes_used(seat) < CUBES)
     }
 
+    /// The persons of kind `k` in `seat`'s display.
+    fn persons_of(&self, seat: Seat, k: super::super::contracts::Kind) -> u32 {
+        self.count_where(seat, |c| c.person().is_some_and(|p| k.matches(p)))
+    }
+
+    /// The persons in `seat`'s display that cost at most `CHEAP` (Cheap Staff's requirement).
+    fn cheap_persons(&self, seat: Seat) -> u32 {
+        self.count_where(
+            seat,
+            |c| matches!(c, Card::Person { cost, .. } if cost <= CHEAP),
+        )
+    }
+
     /// Whether `seat` meets a contract that is completed at its time to take cards.
     fn requirement_met(&self, seat: Seat, requirement: Requirement) -> bool {
         match requirement {
+            Requirement::Persons(a, b) if a == b => self.persons_of(seat, a) >= 2,
             Requirement::Persons(a, b) => {
-                let count = |k: super::super::contracts::Kind| {
-                    self.count_where(seat, |c| c.person().is_some_and(|p| k.matches(p)))
-                };
-                if a == b {
-                    count(a) >= 2
-                } else {
-                    count(a) >= 1 && count(b) >= 1
-                }
+                self.persons_of(seat, a) >= 1 && self.persons_of(seat, b) >= 1
             }
-            Requirement::CheapStaff => {
-                self.count_where(
-                    seat,
-                    |c| matches!(c, Card::Person { cost, .. } if cost <= CHEAP),
-                ) >= 4
-            }
+            Requirement::CheapStaff => self.cheap_persons(seat) >= 4,
             Requirement::Fighter => self.swords(seat) >= 3,
             Requirement::Explorer => self.expeditions_owned(seat) >= 1,
             Requirement::RoyalOrRansom => {
@@ -97,20 +99,12 @@ impl State {
             return 0.0;
         };
         let share = |have: u32, need: u32| f64::from(have.min(need)) / f64::from(need);
-        let kind = |k: super::super::contracts::Kind| {
-            self.count_where(seat, |c| c.person().is_some_and(|p| k.matches(p)))
-        };
+        let kind = |k| self.persons_of(seat, k);
         let cubes = || u32::from(self.progress_of(seat, id).unwrap_or(0));
         match c.requirement {
             Requirement::Persons(a, b) if a == b => share(kind(a), 2),
             Requirement::Persons(a, b) => (share(kind(a), 1) + share(kind(b), 1)) / 2.0,
-            Requirement::CheapStaff => share(
-                self.count_where(
-                    seat,
-                    |c| matches!(c, Card::Person { cost, .. } if cost <= CHEAP),
-                ),
-                4,
-            ),
+            Requirement::CheapStaff => share(self.cheap_persons(seat), 4),
             Requirement::Fighter => share(self.swords(seat), 3),
             // Before the expedition: the persons toward one in the row.
             Requirement::Explorer if self.expeditions_owned(seat) == 0 => {

@@ -79,11 +79,7 @@ impl games::Play for State {
     /// lost, and the team's rating, §3.3).
     fn status(&self) -> Status {
         let finished = self.turn.phase == Phase::Finished;
-        let coop = self
-            .ext
-            .as_ref()
-            .filter(|_| self.config.options.cooperative());
-        let cooperative = match coop {
+        let cooperative = match self.cooperative() {
             Some(x) if finished => Some(Cooperative {
                 won: x.outcome == Some(true),
                 rating: rating(x.victory_pile.len()),

@@ -73,6 +73,12 @@ impl State {
     pub fn expansion(&self) -> Option<&Expansion> {
         self.ext.as_ref()
     }
+    /// The expansion's state, in the cooperative game.
+    pub(crate) fn cooperative(&self) -> Option<&Expansion> {
+        self.ext
+            .as_ref()
+            .filter(|_| self.config.options.cooperative())
+    }
     /// The harbor display.
     pub fn harbor(&self) -> &[CardId] {
         &self.harbor
