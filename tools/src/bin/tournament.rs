@@ -172,7 +172,7 @@ where
     G::Options: Sync,
 {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let results: Vec<(u64, referee::core::Status)> = std::thread::scope(|scope| {
+    let mut results: Vec<(u64, referee::core::Status)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
@@ -188,7 +188,6 @@ where
             .flat_map(|w| w.join().expect("a worker finishes"))
             .collect()
     });
-    let mut results = results;
     results.sort_by_key(|(seed, _)| *seed);
     let mut tally = TeamTally::default();
     for (_, status) in results {
