@@ -14,13 +14,16 @@ use crate::core::Seat;
 use super::super::contracts::CUBES;
 use super::super::state::{Expansion, State};
 
-/// How the team's value is made: a floor, then contracts completed, progress toward the open
-/// ones, and the time pile left (each a share from 0 to 1). A completed contract is worth more
-/// than any progress toward one.
+/// How the team's value is made: a floor, then contracts completed and progress toward the open
+/// ones (each a share from 0 to 1), and the time pile left (`time_left`). A completed contract
+/// is worth more than any progress toward one, and the value stays below 1 (a won game) until
+/// the game is won: no time pile holds more than 29 cards (13, the seal numbers and the letters
+/// of any 11 contracts).
 const FLOOR: f64 = 0.1;
 const COMPLETED: f64 = 0.55;
 const PROGRESS: f64 = 0.25;
-const TIME_LEFT: f64 = 0.1;
+/// What a card of the time pile is worth: 0.1 for 30 cards.
+const TIME_CARD: f64 = 0.1 / 30.0;
 
 impl State {
     /// The team's value, the same for every seat: contracts completed, the progress toward the
@@ -33,9 +36,7 @@ impl State {
             .filter(|s| !s.completers.is_empty())
             .count() as f64;
         let progress = self.planned_progress(x);
-        let time = x.time_pile.len() as f64;
-        let left = time / (time + x.victory_pile.len() as f64 + 1.0);
-        FLOOR + COMPLETED * done / open + PROGRESS * progress / open + TIME_LEFT * left
+        FLOOR + COMPLETED * done / open + PROGRESS * progress / open + time_left(x)
     }
 
     /// The progress toward the open contracts, each counted for one seat that could still
@@ -67,4 +68,14 @@ impl State {
         }
         progress
     }
+}
+
+/// The time pile left, each card worth the same share of the value at every player count: a
+/// turn spent costs the team as much early as late, a bust included. Counted as a share of what
+/// is left (`time / (time + victory pile)`), the turns before the last few cost the team almost
+/// nothing, so the search drew on where it should have stopped. Counted as a share of the pile
+/// at setup, a card cost a 1-player team more than it could bear (BENCHMARKS.md, "Bots that win
+/// together", "Time, card by card").
+fn time_left(x: &Expansion) -> f64 {
+    x.time_pile.len() as f64 * TIME_CARD
 }

@@ -227,6 +227,30 @@ mod tests {
         );
     }
 
+    /// Every card the time pile loses costs the team the same, whether drawn for a turn or moved
+    /// to the victory pile, early or late: the search weighs a turn spent as a turn (a bust
+    /// included), where a share of what is left made the turns before the last ones cost nearly
+    /// nothing.
+    #[test]
+    fn every_card_of_the_time_pile_costs_the_team_the_same() {
+        let (mut s, _, _) = with_a_person_contract(2, 0);
+        let mut values = vec![s.evaluate()[0]];
+        for to_victory in [false, true, false, false, true] {
+            let x = s.ext.as_mut().unwrap();
+            let card = x.time_pile.pop().unwrap();
+            if to_victory {
+                x.victory_pile.push(card);
+            }
+            values.push(s.evaluate()[0]);
+        }
+        let costs: Vec<f64> = values.windows(2).map(|w| w[0] - w[1]).collect();
+        assert!(costs[0] > 0.0, "a card costs something: {costs:?}");
+        assert!(
+            costs.iter().all(|c| (c - costs[0]).abs() < 1e-12),
+            "each card the same: {costs:?}"
+        );
+    }
+
     /// A seat whose three cubes are placed completes nothing more, so its progress counts
     /// nothing; another seat's does.
     #[test]
