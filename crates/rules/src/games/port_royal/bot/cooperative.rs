@@ -72,10 +72,10 @@ impl State {
 
 /// The time pile left, each card worth the same share of the value at every player count: a
 /// turn spent costs the team as much early as late, a bust included. Counted as a share of what
-/// is left (`time / (time + victory pile + 1)`), the turns before the last few cost the team almost
-/// nothing, so the search drew on where it should have stopped. Counted as a share of the pile
-/// at setup, a card cost a 1-player team more than it could bear (BENCHMARKS.md, "Bots that win
-/// together", "Time, card by card").
+/// is left (`time / (time + victory pile + 1)`), the turns before the last few cost the team
+/// almost nothing, so the search drew on where it should have stopped. Counted as a share of the
+/// pile at setup, a card cost a 1-player team more than it could bear (BENCHMARKS.md, "Bots that
+/// win together", "Time, card by card").
 fn time_left(x: &Expansion) -> f64 {
     x.time_pile.len() as f64 * TIME_CARD
 }
